@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useRootData } from './use-root-data';
+import { ENTRY_WARNING_DISMISSED_KEY, shouldShowEntryWarning } from './entry-warning-rules';
+import { isInstalledApp } from './installed-app';
+
+// The modal's code is fetched only for visitors who will see it.
+const EntryWarningModal = lazy(() => import('./entry-warning-modal'));
+
+interface EntryWarningProps {
+  /** Chat, lander and empty layouts: shown to NL and DE visitors only. */
+  strictCountriesOnly?: boolean;
+}
+
+function readDismissedAt(): number | null {
+  try {
+    const value = window.localStorage.getItem(ENTRY_WARNING_DISMISSED_KEY);
+    return value ? Number(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Decides in the browser (it needs local storage and the display mode) whether to warn. */
+export function EntryWarning({ strictCountriesOnly = false }: EntryWarningProps) {
+  const { settings, country } = useRootData();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    setOpen(
+      shouldShowEntryWarning({
+        loggedIn: false,
+        installedApp: isInstalledApp(window),
+        dismissedAt: readDismissedAt(),
+        enableSetting: settings.enable_site_entry_popup,
+        country,
+        allowedCountries: settings.entry_popup_countries,
+        strictCountriesOnly,
+      }),
+    );
+  }, [settings, country, strictCountriesOnly]);
+
+  if (!open) return null;
+  const dismiss = () => {
+    try {
+      window.localStorage.setItem(ENTRY_WARNING_DISMISSED_KEY, String(Date.now()));
+    } catch {
+      // Storage blocked: the warning closes for this page view at least.
+    }
+    setOpen(false);
+  };
+  return (
+    <Suspense fallback={null}>
+      <EntryWarningModal onEnter={dismiss} minAge={settings.min_age} siteName={settings.name} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The area under the top bar where member alerts appear (activation reminder,
+ * profile-photo, push and disabled-notification alerts, the time-bonus banner). It is
+ * empty for visitors; the features that own each alert render into it.
+ */
+export function WarningBanners({ children }: { children?: React.ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className="container mt-3" role="region" aria-live="polite">
+      {children}
+    </div>
+  );
+}

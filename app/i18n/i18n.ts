@@ -1,0 +1,31 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../common/reference/countries';
+
+export type Bundles = Record<string, Record<string, unknown>>;
+
+/**
+ * One i18next instance per locale and page load, filled with the namespaces the server
+ * sent in loader data: the browser downloads only its own language.
+ */
+export function createI18n(locale: Locale, bundles: Bundles): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: FALLBACK_LOCALE,
+    supportedLngs: [...LOCALES],
+    resources: { [locale]: bundles },
+    defaultNS: 'common',
+    ns: Object.keys(bundles),
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** Adds a namespace that a route's loader delivered (pages, reference...) if it is missing. */
+export function ensureBundle(instance: i18n, ns: string, bundle: Record<string, unknown> | undefined): void {
+  if (!bundle || instance.hasResourceBundle(instance.language, ns)) return;
+  instance.addResourceBundle(instance.language, ns, bundle, true, false);
+}

@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { TopBar } from '../features/shell/top-bar';
+import { Footer } from '../features/shell/footer';
+import { Disclaimer } from '../features/shell/disclaimer';
+import { EntryWarning } from '../features/shell/entry-warning';
+import { WarningBanners } from '../features/shell/warning-banners';
+import { ErrorPage } from '../features/shell/error-page';
+import { useRootData } from '../features/shell/use-root-data';
+import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload';
+
+/** Default layout (spec section 2): top navigation, warning banners, content, footer, disclaimer, entry warning. */
+export default function DefaultLayout() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** Errors of the pages in this layout (404s included) keep the navigation and footer around them. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { locale } = useRootData();
+  if (typeof window !== 'undefined' && isChunkLoadError(error)) reloadForChunkError(window);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
+  return (
+    <Frame>
+      <ErrorPage status={status} message={message} locale={locale} />
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <TopBar />
+      <WarningBanners />
+      <main id="content" className="flex-grow-1">
+        {children}
+      </main>
+      <Footer />
+      <Disclaimer />
+      <EntryWarning />
+    </div>
+  );
+}

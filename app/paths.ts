@@ -1,0 +1,33 @@
+/**
+ * Every URL of the app, defined once. Components and loaders build links from here,
+ * never from string literals.
+ */
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  signup: () => '/signup',
+  members: () => '/members',
+  member: (id: number) => `/members/${id}`,
+  chats: () => '/chats',
+  likes: () => '/likes',
+  credits: () => '/credits',
+  premium: () => '/premium',
+  pricing: () => '/pricing',
+  profile: () => '/profile',
+  settings: () => '/settings',
+  complaints: () => '/complaints',
+  langConfig: () => '/lang-config',
+  page: (name: StaticPageName) => `/pages/${name}`,
+} as const;
+
+export const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'] as const;
+export type StaticPageName = (typeof STATIC_PAGES)[number];
+
+export function isStaticPage(name: string | undefined): name is StaticPageName {
+  return (STATIC_PAGES as readonly string[]).includes(name ?? '');
+}
+
+/** A path is local when it stays on this origin; anything else needs a full navigation. */
+export function isLocalPath(target: string): boolean {
+  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
+}

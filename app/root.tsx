@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { createI18n } from './i18n/i18n';
+import { useNonce } from './nonce';
+import { ProgressBar } from './features/shell/progress-bar';
+import { PageHiddenBeacon } from './features/shell/page-hidden-beacon';
+import { ErrorPage, ErrorPageBoundary } from './features/shell/error-page';
+import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
+import { FALLBACK_LOCALE } from '../common/reference/countries';
+import './styles/theme.scss';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    locale: context.locale,
+    visibleLocales: context.visibleLocales,
+    country: context.country,
+    settings: context.settings,
+    company: context.company,
+    bundles: { common: context.translations('common') },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+// Site, locale and translations change only through a form (the language switch) or a
+// different ?country=: skip re-fetching them on every client-side navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  Boolean(formMethod) || currentUrl.searchParams.get('country') !== nextUrl.searchParams.get('country') ? defaultShouldRevalidate : false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  const nonce = useNonce();
+  return (
+    <html lang={data?.locale ?? FALLBACK_LOCALE} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4a148c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const i18n = useMemo(() => createI18n(data.locale, data.bundles), [data.locale, data.bundles]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ProgressBar />
+      <PageHiddenBeacon />
+      <Outlet />
+    </I18nextProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<RootData>('root');
+  if (typeof window !== 'undefined' && isChunkLoadError(error)) reloadForChunkError(window);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
+  return (
+    <ErrorPageBoundary locale={data?.locale ?? FALLBACK_LOCALE}>
+      <main id="content">
+        <ErrorPage status={status} message={message} locale={data?.locale ?? FALLBACK_LOCALE} />
+      </main>
+    </ErrorPageBoundary>
+  );
+}

@@ -1,0 +1,67 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+/**
+ * The map of the product: every path of the specification (section 2), with the spec's
+ * route name as the route id. Screens that later work builds answer 404 until then
+ * (routes/screen-unavailable.tsx).
+ */
+const UNAVAILABLE = 'routes/screen-unavailable.tsx';
+const screen = (path: string, id: string, file = UNAVAILABLE) => route(path, file, { id });
+
+export default [
+  layout('layouts/default-layout.tsx', [
+    index('routes/home.tsx', { id: 'index' }),
+    screen('members', 'members'),
+    screen('members/:id', 'members-id'),
+    screen('likes', 'likes'),
+    screen('likes/m/:id', 'likes-m-id'),
+    screen('likes/:type', 'likes-type'),
+    screen('premium', 'premium'),
+    screen('account-deleted', 'account-deleted'),
+    screen('complaints', 'complaints'),
+    screen('complete-signup', 'complete-signup'),
+    screen('credits', 'credits'),
+    screen('credits/repeat-order', 'credits-repeat-order'),
+    screen('credits/:id/:paymentmethod?', 'credits-id-paymentmethod'),
+    screen('directdebit', 'directdebit'),
+    screen('lang-config', 'lang-config', 'routes/lang-config.tsx'),
+    screen('login', 'login'),
+    screen('notifications', 'notifications'),
+    screen('settings', 'settings'),
+    screen('pricing', 'pricing'),
+    screen('profile', 'profile'),
+    screen('reset-password', 'reset-password'),
+    screen('reset-password/do', 'reset-password-do'),
+    screen('signup', 'signup'),
+    screen('swipe-game', 'swipe-game'),
+    screen('transactions/:id?', 'transactions'),
+    screen('activate/done', 'activate-done'),
+    screen('activate/error', 'activate-error'),
+    screen('mail-change/do', 'mail-change-do'),
+    screen('match-finder', 'match-finder'),
+    screen('pages/terms', 'pages-terms', 'routes/static-page.tsx'),
+    screen('pages/privacy', 'pages-privacy', 'routes/static-page.tsx'),
+    screen('pages/cookies', 'pages-cookies', 'routes/static-page.tsx'),
+    screen('pages/ban', 'pages-ban', 'routes/static-page.tsx'),
+    screen('pages/return-policy', 'pages-return-policy', 'routes/static-page.tsx'),
+    screen('pages/faq', 'pages-faq', 'routes/static-page.tsx'),
+    screen('pages/service', 'pages-service', 'routes/static-page.tsx'),
+    route('*', 'routes/not-found.tsx', { id: 'not-found' }),
+  ]),
+  layout('layouts/chat-layout.tsx', [
+    screen('chats', 'chats'),
+    screen('chats/:id', 'chats-id'),
+    screen('members/:id/chat', 'members-id-chat'),
+  ]),
+  layout('layouts/lander-layout.tsx', [
+    screen('landers/tinderswipe', 'landers-tinderswipe'),
+    screen('landers/:lander/:slug?', 'landers-lander-slug'),
+    screen('members/:id/landing', 'members-id-landing'),
+    screen('members/:id/landing2/:slug?', 'members-id-landing2-slug'),
+    screen('members/:id/landing3/:slug?', 'members-id-landing3-slug'),
+  ]),
+  layout('layouts/empty-layout.tsx', [
+    screen('members/:id/signup', 'members-id-signup'),
+    screen('signup-matches', 'signup-matches'),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,60 @@
+import { data, Form, redirect, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/lang-config';
+import { LOCALES, isLocale } from '../../common/reference/countries';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';
+import { nativeLanguageName } from '../features/shell/language-menu';
+import { isLocalPath, paths } from '../paths';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const visible = new Set(context.visibleLocales);
+  // Languages of the visitor's country first, then every other one: nobody is locked out.
+  return { current: context.locale, suggested: [...context.visibleLocales], others: LOCALES.filter((l) => !visible.has(l)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const locale = form.get('locale');
+  const returnTo = String(form.get('returnTo') ?? paths.home());
+  if (!isLocale(locale)) throw data(null, { status: 400 });
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  const cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  // Only local targets: the form must not become an open redirect.
+  return redirect(isLocalPath(returnTo) ? returnTo : paths.home(), { headers: { 'Set-Cookie': cookie } });
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function LangConfig() {
+  const { t } = useTranslation();
+  const { current, suggested, others } = useLoaderData<typeof loader>();
+  const option = (l: (typeof LOCALES)[number]) => (
+    <li key={l} className="col">
+      <Form method="post">
+        <input type="hidden" name="locale" value={l} />
+        <input type="hidden" name="returnTo" value={paths.home()} />
+        <button type="submit" lang={l} className={`btn w-100 ${l === current ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={l === current}>
+          {nativeLanguageName(l)}
+        </button>
+      </Form>
+    </li>
+  );
+  return (
+    <div className="container py-5" style={{ maxWidth: 720 }}>
+      <title>{t('language.title')}</title>
+      <h1 className="h3 mb-4">{t('language.title')}</h1>
+      {suggested.length > 0 && others.length > 0 && <h2 className="h6 text-body-secondary">{t('language.suggested')}</h2>}
+      <ul className="list-unstyled row row-cols-2 row-cols-md-3 g-2 mb-4" data-testid="languages-suggested">
+        {suggested.map(option)}
+      </ul>
+      {others.length > 0 && (
+        <>
+          <h2 className="h6 text-body-secondary">{t('language.others')}</h2>
+          <ul className="list-unstyled row row-cols-2 row-cols-md-3 g-2">{others.map(option)}</ul>
+        </>
+      )}
+    </div>
+  );
+}

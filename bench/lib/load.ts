@@ -1,0 +1,41 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+export const LOAD = { connections: 10, duration: 5 };
+
+/** One autocannon run with the benchmark's standard settings. */
+export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: LOAD.connections, duration: LOAD.duration, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/**
+ * Runs two candidates interleaved (A B, B A, A B...) for `rounds` rounds so drift in the
+ * machine's load hits both alike; returns the median throughput of each.
+ */
+export async function interleaved(rounds: number, a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
+  const as: number[] = [];
+  const bs: number[] = [];
+  for (let i = 0; i < rounds; i += 1) {
+    if (i % 2 === 0) {
+      as.push((await a()).rps);
+      bs.push((await b()).rps);
+    } else {
+      bs.push((await b()).rps);
+      as.push((await a()).rps);
+    }
+  }
+  return { a: median(as), b: median(bs), as, bs };
+}

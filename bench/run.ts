@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: the foundation's performance budgets, measured in one run on this
+ * machine, candidates interleaved, median of at least 3 rounds. Prints a Markdown table
+ * for docs/benchmarks.md. Not part of `npm test`.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { interleaved, load, median, LOAD } from './lib/load';
+import { ROOT, startProcess } from './lib/server-process';
+import { eventLoopLag } from './event-loop-lag';
+import { lighthouseScores } from './lighthouse-audit';
+import { initialJsBytes } from './js-bytes';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DATA_DIR = path.join(ROOT, 'data-bench');
+const APP_PORT = 3400;
+const BARE_PORT = 3401;
+const rows: string[][] = [];
+const row = (...cells: Array<string | number>) => {
+  rows.push(cells.map(String));
+  console.log(`  ${cells.join(' | ')}`);
+};
+const serverEnv = { DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', HOST: '127.0.0.1', SEED_MEMBERS: '3000' };
+
+console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+console.log(`Load: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s per run, ${ROUNDS} rounds interleaved\n`);
+
+if (spawnSync('node', ['scripts/start.mjs'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BUILD_ONLY: '1' } }).status !== 0) {
+  throw new Error('build failed');
+}
+
+// First start on an empty data directory: migrations and demo data.
+await rm(DATA_DIR, { recursive: true, force: true });
+let app = await startProcess(['--import', 'tsx', 'server/main.ts'], serverEnv, APP_PORT, '/readyz');
+const host = { host: 'localhost' };
+
+// 1. API throughput against a bare node:http server with the same JSON body.
+const settingsBody = await (await fetch(`${app.url}/api/settings.php`, { headers: host })).text();
+const bare = await startProcess(['--import', 'tsx', 'bench/bare-json-server.ts'], { BODY: settingsBody }, BARE_PORT);
+const api = await interleaved(ROUNDS, () => load(`${app.url}/api/settings.php`, host), () => load(`${bare.url}/`));
+await bare.stop();
+row('GET /api/settings.php vs bare node:http', `${api.a.toFixed(0)} vs ${api.b.toFixed(0)} req/s`, (api.a / api.b).toFixed(2), '>= 0.6');
+
+// 2. SSR of the home page against the same HTML as a static file from the same server.
+const cookie = { ...host, cookie: 'i18n_redirected=en; visit=x' };
+const html = await (await fetch(`${app.url}/`, { headers: cookie })).text();
+await mkdir(path.join(DATA_DIR, 'media'), { recursive: true });
+await writeFile(path.join(DATA_DIR, 'media', 'bench-home.html'), html);
+const ssr = await interleaved(ROUNDS, () => load(`${app.url}/`, cookie), () => load(`${app.url}/media/bench-home.html`, cookie));
+row('SSR home page vs same HTML static', `${ssr.a.toFixed(0)} vs ${ssr.b.toFixed(0)} req/s`, (ssr.a / ssr.b).toFixed(2), '>= 0.2');
+
+// 3. JavaScript shipped to the home page.
+const js = await initialJsBytes(`${app.url}/`);
+row('JavaScript on the home page (gzip)', `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files`, '', '<= 120 KB');
+
+// 4. Lighthouse, mobile.
+const scores = await lighthouseScores([`http://localhost:${APP_PORT}/`, `http://localhost:${APP_PORT}/pages/terms`]);
+for (const [url, s] of Object.entries(scores)) row(`Lighthouse mobile ${new URL(url).pathname}`, `performance ${s.performance}, accessibility ${s.accessibility}`, '', '>= 95, 100');
+await app.stop();
+
+// 5. Start time with an existing data directory (and an up-to-date build).
+const starts: number[] = [];
+for (let i = 0; i < ROUNDS; i += 1) {
+  app = await startProcess(['scripts/start.mjs'], serverEnv, APP_PORT, '/');
+  starts.push(app.readyMs);
+  await app.stop();
+}
+row('npm start to first 200 (existing data dir)', `${(median(starts) / 1000).toFixed(2)} s (runs ${starts.map((s) => (s / 1000).toFixed(2)).join(', ')})`, '', '<= 3 s');
+
+// 6. Event-loop lag while 4 clients query the database.
+const lag = await eventLoopLag();
+row(
+  'event-loop lag p99, 4 clients querying',
+  `${lag.worker.p99Ms.toFixed(1)} ms worker (${lag.worker.queries} queries) vs ${lag.mainThread.p99Ms.toFixed(1)} ms PGlite on the main thread (${lag.mainThread.queries})`,
+  (lag.worker.p99Ms / lag.mainThread.p99Ms).toFixed(3),
+  '<= 20 ms',
+);
+
+console.log('\n| measure | figures | ratio | goal |\n|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+await rm(DATA_DIR, { recursive: true, force: true });

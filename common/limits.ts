@@ -1,0 +1,31 @@
+/**
+ * Business constants and limits of spec section 9, each written once. The browser,
+ * the API and the tests import them from here.
+ */
+export const REQUEST_RETRIES = 5;
+/** First retry delay; doubles on every further attempt. */
+export const REQUEST_RETRY_BASE_MS = 300;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const PROGRESS_THROTTLE_MS = 200;
+export const PROGRESS_DURATION_MS = 5_000;
+export const PROGRESS_HIDE_AFTER_MS = 500;
+export const COUNTDOWN_TICK_MS = 1_000;
+export const REFRESH_INTERVAL_MS = 60_000;
+export const REFRESH_INTERVAL_PUSH_MS = 300_000;
+export const REFRESH_FIRST_AFTER_MS = 5_000;
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+export const AUTO_LIKE_RELOAD_MS = 500;
+export const TIME_BONUS_WINDOW_S = 14_400;
+export const WELCOME_DISCOUNT_PERCENT = 25;
+export const PHOTO_LIMIT_FREE = 3;
+export const PHOTO_LIMIT_PREMIUM = 25;
+export const FREE_CONVERSATIONS = 2;
+export const SWIPE_LIKES_PER_DAY = 4;
+export const REACTIVATION_DAYS = 14;
+export const UNREAD_BADGE_CAP = 99;
+export const CREDITS_BADGE_THRESHOLD = 10;
+export const GEOLOCATION_MAX_AGE_MS = 60 * 60 * 1000;
+export const PUSH_SERVICE_WORKER_VERSION = 2;
+export const AUTH_COOKIE_PREFIX = 'auth.';
+export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+export const DESIGN_VERSION = 1;

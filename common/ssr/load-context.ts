@@ -1,0 +1,26 @@
+import type { Locale } from '../reference/countries';
+import type { CompanyInfo, SiteSettings } from '../sites/site-settings';
+import type { MemberTile } from '../members/member-tile';
+
+/**
+ * What the server hands every React Router loader (the `context` argument). The app
+ * reaches server data only through this interface, never by importing server code.
+ */
+export interface RendezvousLoadContext {
+  /** CSP nonce of this response; every inline script must carry it. */
+  nonce: string;
+  locale: Locale;
+  visibleLocales: readonly Locale[];
+  country: string | null;
+  settings: SiteSettings;
+  company: CompanyInfo;
+  /** i18next resources of one namespace in the request's locale. */
+  translations(ns: string): Record<string, unknown>;
+  teaserMembers(): Promise<MemberTile[]>;
+}
+
+declare module 'react-router' {
+  // Declaration merging: React Router's AppLoadContext takes our shape.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends RendezvousLoadContext {}
+}

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerBuild } from 'react-router';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+import type { Secrets } from './secrets';
+import { SiteDirectory } from './domain/sites/site-directory';
+import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
+import { ServerTranslations } from './i18n/server-translations';
+import { TeaserService } from './domain/members/teaser-service';
+import { visitorPlugin } from './plugins/visitor-plugin';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { csrfGuardPlugin } from './plugins/csrf-guard';
+import { healthRoutes } from './plugins/health-routes';
+import { sitesRoutes } from './domain/sites/sites-routes';
+import { referenceRoutes } from './domain/reference/reference-routes';
+import { visitsRoutes } from './domain/visits/visits-routes';
+import { ssrPlugin } from './ssr/ssr-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    sites: SiteDirectory;
+    geoip: GeoIp;
+    translations: ServerTranslations;
+    teaser: TeaserService;
+    pushPublicKey: string | null;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  secrets: Secrets;
+  /** The React Router server build; without it only the API is served (API tests). */
+  ssrBuild?: ServerBuild | null;
+  /** Shared across apps built in one process (tests), loaded once. */
+  translations?: ServerTranslations;
+}
+
+export const BUILD_DIR = path.resolve(import.meta.dirname, '../build');
+
+/** Loads build/server/index.js made by `react-router build`, or null when absent. */
+export async function loadSsrBuild(buildDir = BUILD_DIR): Promise<ServerBuild | null> {
+  const entry = path.join(buildDir, 'server/index.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, secrets } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const sites = new SiteDirectory(database.db);
+  await sites.reload();
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('sites', sites);
+  app.decorate('geoip', await openGeoIp());
+  app.decorate('translations', deps.translations ?? new ServerTranslations());
+  app.decorate('pushPublicKey', secrets.vapidPublicKey);
+  app.decorate('teaser', new TeaserService(database.db, (key) => `/media/${key}`));
+
+  await app.register(fastifyCookie, { secret: secrets.cookieSecret });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    // Quality 4 compresses HTML nearly as well as 11 at a fraction of the CPU per request.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(visitorPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(csrfGuardPlugin);
+  await app.register(fastifyRateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    // Pages and assets are cheap to serve from cache; the API is what abuse targets.
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Rendezvous API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(async (api) => {
+    await api.register(sitesRoutes);
+    await api.register(referenceRoutes);
+    await api.register(visitsRoutes);
+    api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
+  });
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.DATA_DIR, 'media'),
+    prefix: '/media/',
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),
+  });
+
+  const build = deps.ssrBuild === undefined ? await loadSsrBuild() : deps.ssrBuild;
+  if (build) {
+    await app.register(fastifyStatic, {
+      root: path.join(BUILD_DIR, 'client'),
+      prefix: '/',
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Hashed file names never change content: cache them for a year.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    await app.register(ssrPlugin, { build });
+  }
+  return app;
+}

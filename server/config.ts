@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the process, read once from the environment. The README's
+ * configuration table lists the same names and defaults; keep them in step.
+ */
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.url().optional(),
+  REDIS_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  PUBLIC_ORIGIN: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag.default(true),
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(3000),
+  TRUST_PROXY: booleanFlag.default(false),
+  DEV_TOOLS: booleanFlag.default(true),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = { ...parsed.data, ...overrides };
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+}

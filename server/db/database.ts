@@ -1,0 +1,47 @@
+import path from 'node:path';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** "embedded" (PGlite in a worker) or "server" (DATABASE_URL). */
+  kind: 'embedded' | 'server';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; null keeps the embedded database in memory. */
+  embeddedDataDir: string | null;
+  poolSize: number;
+}
+
+const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+
+/** Opens the database (embedded or server) and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const embedded = options.databaseUrl ? null : await startEmbeddedPostgres(options.embeddedDataDir);
+  const connectionString = options.databaseUrl ?? embedded!.connectionString;
+  // PGlite is one session: a pool of one keeps transactions on one connection.
+  const pool = new pg.Pool({ connectionString, max: embedded ? 1 : options.poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    pool,
+    kind: embedded ? 'embedded' : 'server',
+    async close() {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

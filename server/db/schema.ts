@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CompanyAddress, SiteSettingsRecord } from '../../common/sites/site-settings';
+
+/**
+ * The database schema. One file while it is small; split by domain
+ * (server/domain/<domain>/<domain>-schema.ts) once a domain owns several tables.
+ * SQL stays within PostgreSQL 15 (Debian's server) although PGlite is 18.
+ */
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: jsonb('address').$type<CompanyAddress>().notNull(),
+  kvk: text('kvk').notNull(),
+  tradenames: text('tradenames').array().notNull().default(sql`'{}'`),
+  vatNumbers: text('vat_numbers').array().notNull().default(sql`'{}'`),
+  supportPhone: text('support_phone').notNull(),
+  deleteDiscount: integer('delete_discount').notNull().default(0),
+  added: timestamp('added', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  /** Stable key used in seeds and tests ("rendezvous", "she-dates", ...). */
+  key: text('key').notNull().unique(),
+  /** Host names (without port) this site answers on; the first is canonical. */
+  hosts: text('hosts').array().notNull(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  settings: jsonb('settings').$type<SiteSettingsRecord>().notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    /** not_confirmed | active | pending_deletion | disabled */
+    status: text('status').notNull().default('not_confirmed'),
+    language: text('language').notNull().default('en'),
+    paidUser: boolean('paid_user').notNull().default(false),
+    fictional: boolean('fictional').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    name: text('name').notNull(),
+    gender: text('gender').notNull(),
+    sexuality: text('sexuality').notNull().default('hetero'),
+    birthDate: date('birth_date').notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    regionCode: text('region_code'),
+    city: text('city'),
+    interests: text('interests').array().notNull().default(sql`'{}'`),
+    hairColour: text('hair_colour'),
+    eyeColour: text('eye_colour'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
+    about: text('about').notNull().default(''),
+    /** active | disabled: a disabled profile is hidden from every listing. */
+    profileStatus: text('profile_status').notNull().default('active'),
+    mainPhotoId: integer('main_photo_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_site_email_idx').on(t.siteId, sql`lower(${t.email})`),
+    index('members_listing_idx').on(t.siteId, t.gender, t.country, t.birthDate),
+    index('members_last_active_idx').on(t.siteId, t.lastActiveAt),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** Storage key of the full image, e.g. "p/ab/abcdef....webp"; "demo/..." keys are the shared demo pool. */
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** in_inspection | active | deleted */
+    status: text('status').notNull().default('in_inspection'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_member_idx').on(t.memberId, t.position)],
+);
+
+/** One row per browser visit (cookie), for the page-hidden beacon and bounce logging. */
+export const visits = pgTable('visits', {
+  id: uuid('id').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  landingPath: text('landing_path').notNull(),
+  /** Set when the landing URL carried the `lb` query: page bounces are logged for this visit. */
+  logBounce: boolean('log_bounce').notNull().default(false),
+  tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  hiddenCount: integer('hidden_count').notNull().default(0),
+  lastHiddenAt: timestamp('last_hidden_at', { withTimezone: true }),
+});
+
+export const pageBounces = pgTable(
+  'page_bounces',
+  {
+    id: serial('id').primaryKey(),
+    visitId: uuid('visit_id')
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    /** Milliseconds from the start of the visit to the page becoming hidden. */
+    msOnSite: integer('ms_on_site').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_bounces_visit_idx').on(t.visitId)],
+);

@@ -1,0 +1,38 @@
+import { ageOn, type MemberTile } from '../../../common/members/member-tile';
+import type { Db } from '../../db/database';
+import { listTeaserMembers } from './members-repository';
+
+const TTL_MS = 60_000;
+
+/**
+ * The member teaser of the visitor home page. Every visitor of a site sees the same
+ * tiles, so one query a minute per site serves them all (the home page is the most
+ * requested page and must stay cheap to render).
+ */
+export class TeaserService {
+  private cache = new Map<number, { at: number; tiles: Promise<MemberTile[]> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly mediaUrl: (key: string) => string,
+  ) {}
+
+  tiles(siteId: number, limit = 12, now = Date.now()): Promise<MemberTile[]> {
+    const hit = this.cache.get(siteId);
+    if (hit && now - hit.at < TTL_MS) return hit.tiles;
+    const tiles = listTeaserMembers(this.db, siteId, limit).then((rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        age: ageOn(r.birthDate),
+        city: r.city,
+        country: r.country,
+        photo: { thumb: this.mediaUrl(r.thumb), width: r.width, height: r.height },
+        fictional: r.fictional,
+      })),
+    );
+    tiles.catch(() => this.cache.delete(siteId));
+    this.cache.set(siteId, { at: now, tiles });
+    return tiles;
+  }
+}

@@ -1,0 +1,49 @@
+import {
+  addressMultiLine,
+  addressShort,
+  addressSingleLine,
+  cleanPhone,
+} from '../../../common/sites/company-rules';
+import type { CompanyInfo, SiteSettings } from '../../../common/sites/site-settings';
+import type { Locale } from '../../../common/reference/countries';
+import type { Site } from './site-directory';
+import type { Visitor } from './visitor';
+
+/** The settings a client sees: the site's stored settings plus this request's facts. */
+export function presentSettings(site: Site, visitor: Pick<Visitor, 'geoipCountry' | 'selectedCountry'>, pushPublicKey: string | null): SiteSettings {
+  return {
+    ...site.row.settings,
+    support_phone: cleanPhone(site.row.settings.support_phone),
+    domain: site.row.hosts[0] ?? '',
+    company_id: site.company.id,
+    geoip_country: visitor.geoipCountry,
+    geoip_selected_country: visitor.selectedCountry,
+    push_public_key: pushPublicKey,
+  };
+}
+
+export function countryName(code: string, locale: Locale): string {
+  return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+}
+
+export function presentCompany(site: Site, locale: Locale): CompanyInfo {
+  const c = site.company;
+  const country = countryName(c.address.country, locale);
+  return {
+    name: c.name,
+    address: `${c.address.street} ${c.address.houseNumber}, ${c.address.postalCode}`,
+    kvk: c.kvk,
+    city: c.address.city,
+    country: c.address.country,
+    tradenames: c.tradenames,
+    vat_numbers: c.vatNumbers,
+    support_phone: cleanPhone(c.supportPhone),
+    delete_discount: c.deleteDiscount,
+    added: c.added.toISOString(),
+    addresses: {
+      single_line: addressSingleLine(c.address, country),
+      multi_line: addressMultiLine(c.address, country),
+      short: addressShort(c.address, country),
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decodeVisit, VISIT_COOKIE } from './visit-cookie';
+import { recordPageHidden } from './visits-repository';
+
+export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/page-hidden.php',
+    {
+      schema: {
+        tags: ['visits'],
+        summary: 'Beacon sent when a page becomes hidden; recorded for the visit',
+        body: z.object({}).strict(),
+        response: { 204: z.null() },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const raw = request.cookies[VISIT_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      const visit = unsigned?.valid && unsigned.value ? decodeVisit(unsigned.value) : null;
+      if (visit) {
+        // The page that was hidden: the Referer, which the CSRF guard has checked is ours.
+        const referer = request.headers.referer;
+        const path = referer ? new URL(referer).pathname : visit.p;
+        await recordPageHidden(app.database.db, request.visitor.site.row.id, visit, path);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,44 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from '../http/api-error';
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/**
+ * Every error leaves as `{ error: { code, message } }` with the message translated into
+ * the visitor's language. Bad input is a 4xx and never reaches a 5xx; a 5xx is logged
+ * and shows only the generic message, never internals.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const t = request.visitorT();
+      if (error instanceof ApiError) {
+        return reply.status(error.statusCode).send(body(error.key.replace(/^errors\./, ''), t(error.key, error.vars)));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const where = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request';
+          fields[where] = t('errors.invalidField');
+        }
+        return reply.status(400).send({ error: { code: 'invalidInput', message: t('errors.invalidInput'), fields } });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const key = status === 404 ? 'notFound' : status === 429 ? 'tooManyRequests' : status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMediaType' : 'invalidInput';
+        return reply.status(status).send(body(key, t(`errors.${key}`)));
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(body('generic', t('errors.generic')));
+    });
+  },
+  { name: 'error-handler', dependencies: ['visitor'] },
+);
+
+function body(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}

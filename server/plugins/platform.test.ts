@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_MAX: 5 });
+});
+afterAll(async () => t?.close());
+
+describe('platform', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('sets the security headers on API responses', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const https = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    // Without TRUST_PROXY a forwarded protocol is not believed.
+    expect(https.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/api/nope.php', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('notFound');
+  });
+
+  it('rate limits the API per client', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i += 1) codes.push((await t.app.inject({ url: '/api/interests.php', remoteAddress: '203.0.113.9' })).statusCode);
+    expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it('publishes the OpenAPI document of the API', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json', remoteAddress: '203.0.113.10' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/settings.php', '/api/regions.php', '/api/page-hidden.php']));
+  });
+
+  it('compresses large responses', async () => {
+    const res = await t.app.inject({ url: '/api/regions.php', headers: { host: 'localhost', 'accept-encoding': 'br, gzip' }, remoteAddress: '203.0.113.11' });
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+});

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import webpush from 'web-push';
+
+export interface Secrets {
+  /** Signs cookies that are not sessions (the visit cookie). */
+  cookieSecret: string;
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+}
+
+/**
+ * Secrets come from the environment when set (several processes must share them);
+ * otherwise they are generated once and kept in DATA_DIR/secrets.json, so a restart
+ * neither logs visitors out nor invalidates push subscriptions.
+ */
+export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Secrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Secrets> = {};
+  try {
+    stored = JSON.parse(await readFile(file, 'utf8')) as Partial<Secrets>;
+  } catch {
+    // First start: nothing stored yet.
+  }
+  const vapid = stored.vapidPublicKey && stored.vapidPrivateKey ? null : webpush.generateVAPIDKeys();
+  const secrets: Secrets = {
+    cookieSecret: stored.cookieSecret ?? randomBytes(32).toString('base64url'),
+    vapidPublicKey: stored.vapidPublicKey ?? vapid!.publicKey,
+    vapidPrivateKey: stored.vapidPrivateKey ?? vapid!.privateKey,
+  };
+  if (JSON.stringify(secrets) !== JSON.stringify(stored)) {
+    await mkdir(dataDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    await rename(tmp, file);
+  }
+  return {
+    cookieSecret: env.COOKIE_SECRET ?? secrets.cookieSecret,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY ?? secrets.vapidPublicKey,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY ?? secrets.vapidPrivateKey,
+  };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import '../../common/ssr/load-context';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';
+import { parseTracking } from '../../common/marketing/tracking';
+import { pageCsp } from '../plugins/security-headers';
+import { presentCompany, presentSettings } from '../domain/sites/site-presenter';
+import { SELECTED_COUNTRY_COOKIE } from '../domain/sites/visitor';
+import { encodeVisit, newVisit, VISIT_COOKIE } from '../domain/visits/visit-cookie';
+
+export interface SsrOptions {
+  build: ServerBuild;
+}
+
+const YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * Serves every non-API path with the React Router app. Encapsulated, with its own
+ * content-type parser that hands the raw body to React Router (form actions parse it
+ * themselves), so the API keeps Fastify's JSON parsing.
+ */
+export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) => {
+  const handle = createRequestHandler(build, 'production');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '*',
+    handler: async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      const context = loadContextFor(request, reply, nonce);
+      const response = await handle(toFetchRequest(request), context);
+      reply.header('content-security-policy', pageCsp(nonce));
+      return sendFetchResponse(reply, response);
+    },
+  });
+
+  function loadContextFor(request: FastifyRequest, reply: FastifyReply, nonce: string): AppLoadContext {
+    const visitor = request.visitor;
+    const secure = request.protocol === 'https';
+    if (visitor.storeLocale) {
+      reply.setCookie(LOCALE_COOKIE, visitor.locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure });
+    }
+    const url = new URL(request.url, 'http://placeholder');
+    if (visitor.selectedCountry && url.searchParams.has('country')) {
+      reply.setCookie(SELECTED_COUNTRY_COOKIE, visitor.selectedCountry, { path: '/', maxAge: YEAR_S, sameSite: 'lax', secure });
+    }
+    if (!request.cookies[VISIT_COOKIE] && request.method === 'GET') {
+      const visit = newVisit(url.pathname, url.searchParams.has('lb'), parseTracking(url.searchParams));
+      // Signed so a visitor cannot forge another visit's id or its landing facts.
+      reply.setCookie(VISIT_COOKIE, encodeVisit(visit), { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: true });
+    }
+    return {
+      nonce,
+      locale: visitor.locale,
+      visibleLocales: visitor.visibleLocales,
+      country: visitor.country,
+      settings: presentSettings(visitor.site, visitor, app.pushPublicKey),
+      company: presentCompany(visitor.site, visitor.locale),
+      translations: (ns) => app.translations.bundle(visitor.locale, ns),
+      teaserMembers: () => app.teaser.tiles(visitor.site.row.id),
+    };
+  }
+};
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const url = `${request.protocol}://${request.headers.host ?? 'localhost'}${request.url}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, String(value));
+  }
+  const controller = new AbortController();
+  request.raw.once('close', () => {
+    if (!request.raw.complete) controller.abort();
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
+  });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
