@@ -18,6 +18,8 @@ import { useNonce } from './nonce';
 import { ProgressBar } from './features/shell/progress-bar';
 import { PageHiddenBeacon } from './features/shell/page-hidden-beacon';
 import { ErrorPage, ErrorPageBoundary } from './features/shell/error-page';
+import { useAttentionCount } from './features/shell/attention-count';
+import { useTitlePrefix } from './features/shell/title-prefix';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
 import { FALLBACK_LOCALE } from '../common/reference/countries';
 import './styles/theme.scss';
@@ -65,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const i18n = useMemo(() => createI18n(data.locale, data.bundles), [data.locale, data.bundles]);
+  useTitlePrefix(useAttentionCount());
   return (
     <I18nextProvider i18n={i18n}>
       <ProgressBar />

@@ -1,4 +1,5 @@
 import { termsVersionDate, cleanPhone } from '../../../common/sites/company-rules';
+import { formatDate } from '../../../common/i18n/format';
 import type { CompanyInfo, SiteSettings } from '../../../common/sites/site-settings';
 import type { Locale } from '../../../common/reference/countries';
 
@@ -16,7 +17,7 @@ export function staticPageVariables(settings: SiteSettings, company: CompanyInfo
     supportEmail: settings.support_email,
     supportPhone: cleanPhone(settings.support_phone),
     refundDays: settings.refund_days,
-    termsDate: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(termsVersionDate(company.added)),
+    termsDate: formatDate(locale, termsVersionDate(company.added)),
     minAge: settings.min_age,
     fictionalPlural: settings.fictional_plural,
   };
