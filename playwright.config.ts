@@ -20,7 +20,7 @@ export default defineConfig({
   },
   webServer: {
     // The real product: production build, embedded PostgreSQL, a small demo data set.
-    command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -13,7 +13,7 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { createI18n } from './i18n/i18n';
+import { i18nFor } from './i18n/i18n';
 import { useNonce } from './nonce';
 import { ProgressBar } from './features/shell/progress-bar';
 import { PageHiddenBeacon } from './features/shell/page-hidden-beacon';
@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  const i18n = useMemo(() => createI18n(data.locale, data.bundles), [data.locale, data.bundles]);
+  const i18n = useMemo(() => i18nFor(data.locale, data.bundles), [data.locale, data.bundles]);
   useTitlePrefix(useAttentionCount());
   return (
     <I18nextProvider i18n={i18n}>

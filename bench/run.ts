@@ -27,13 +27,13 @@ const serverEnv = { DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', HO
 console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 console.log(`Load: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s per run, ${ROUNDS} rounds interleaved\n`);
 
-if (spawnSync('node', ['scripts/start.mjs'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BUILD_ONLY: '1' } }).status !== 0) {
+if (spawnSync('node', ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
   throw new Error('build failed');
 }
 
 // First start on an empty data directory: migrations and demo data.
 await rm(DATA_DIR, { recursive: true, force: true });
-let app = await startProcess(['--import', 'tsx', 'server/main.ts'], serverEnv, APP_PORT, '/readyz');
+let app = await startProcess(['scripts/start.mjs'], serverEnv, APP_PORT, '/readyz');
 const host = { host: 'localhost' };
 
 // 1. API throughput against a bare node:http server with the same JSON body.

@@ -7,7 +7,7 @@ const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', en
 const steps = [
   ['unit and API tests', () => run('npx', ['vitest', 'run'])],
   ['Chromium', () => run('node', ['scripts/ensure-chromium.mjs'])],
-  ['production build', () => run('npx', ['react-router', 'build'])],
+  ['production build', () => run('node', ['scripts/build.mjs'])],
   ['end-to-end tests', () => run('npx', ['playwright', 'test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' })],
 ];
 

@@ -11,6 +11,7 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config';
+import { projectPath } from './project-paths';
 import type { Database } from './db/database';
 import type { Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
@@ -49,7 +50,7 @@ export interface AppDeps {
   translations?: ServerTranslations;
 }
 
-export const BUILD_DIR = path.resolve(import.meta.dirname, '../build');
+export const BUILD_DIR = projectPath('build');
 
 /** Loads build/server/index.js made by `react-router build`, or null when absent. */
 export async function loadSsrBuild(buildDir = BUILD_DIR): Promise<ServerBuild | null> {

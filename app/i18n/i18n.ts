@@ -4,11 +4,23 @@ import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../common/reference/co
 
 export type Bundles = Record<string, Record<string, unknown>>;
 
+const instances = new Map<string, { common: unknown; instance: i18n }>();
+
 /**
- * One i18next instance per locale and page load, filled with the namespaces the server
- * sent in loader data: the browser downloads only its own language.
+ * The i18next instance of a locale, filled with the namespaces the server sent in loader
+ * data: the browser downloads only its own language. Instances are kept per locale (the
+ * server renders many requests with the same resources; an instance is read-only once
+ * made) and rebuilt when the common bundle changes.
  */
-export function createI18n(locale: Locale, bundles: Bundles): i18n {
+export function i18nFor(locale: Locale, bundles: Bundles): i18n {
+  const hit = instances.get(locale);
+  if (hit && hit.common === bundles.common) return hit.instance;
+  const instance = createI18n(locale, bundles);
+  instances.set(locale, { common: bundles.common, instance });
+  return instance;
+}
+
+function createI18n(locale: Locale, bundles: Bundles): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: locale,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/lang-config';
 import { LOCALES, isLocale } from '../../common/reference/countries';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';
-import { nativeLanguageName } from '../features/shell/language-menu';
+import { nativeLanguageName } from '../../common/i18n/format';
 import { isLocalPath, paths } from '../paths';
 
 export async function loader({ context }: Route.LoaderArgs) {

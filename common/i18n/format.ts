@@ -26,3 +26,26 @@ export function formatNumber(locale: Locale, value: number): string {
 export function formatCurrency(locale: Locale, amount: number, currency: string): string {
   return cached(`c:${locale}:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency })).format(amount);
 }
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+function names(locale: string, type: 'region' | 'language'): Intl.DisplayNames {
+  const key = `${type}:${locale}`;
+  let dn = displayNames.get(key);
+  if (!dn) {
+    dn = new Intl.DisplayNames([locale], { type });
+    displayNames.set(key, dn);
+  }
+  return dn;
+}
+
+/** A country's name in the locale ("NL" in de: "Niederlande"). */
+export function countryName(locale: Locale, code: string): string {
+  return names(locale, 'region').of(code) ?? code;
+}
+
+/** A language's name in that language, capitalised ("nl": "Nederlands"). */
+export function nativeLanguageName(locale: Locale): string {
+  const name = names(locale, 'language').of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}

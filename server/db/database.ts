@@ -1,9 +1,9 @@
-import path from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { projectPath } from '../project-paths';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -22,7 +22,7 @@ export interface DatabaseOptions {
   poolSize: number;
 }
 
-const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
+const MIGRATIONS_FOLDER = projectPath('server/db/migrations');
 
 /** Opens the database (embedded or server) and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { mkdir } from 'node:fs/promises';
+import { projectPath } from '../project-paths';
 
 export interface EmbeddedPostgres {
   connectionString: string;
@@ -12,7 +13,7 @@ export interface EmbeddedPostgres {
  */
 export async function startEmbeddedPostgres(dataDir: string | null): Promise<EmbeddedPostgres> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  const worker = new Worker(projectPath('server/db/pglite-worker.mjs'), { workerData: { dataDir } });
   const conn = await new Promise<string>((resolve, reject) => {
     const onError = (err: Error) => reject(err);
     worker.once('error', onError);

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next, { type i18n, type TFunction } from 'i18next';
+import { projectPath } from '../project-paths';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../common/reference/countries';
 
-export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../app/locales');
+export const LOCALES_DIR = projectPath('app/locales');
 
 export type Resources = Record<string, Record<string, Record<string, unknown>>>;
 

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error';
-import { normalizeHost } from '../domain/sites/site-directory';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,22 +10,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * or fetch from another site is refused before any handler runs. SameSite cookies are
  * the second layer.
  */
+function sameOrigin(source: string | undefined, host: string | undefined): boolean {
+  if (!source || !host) return false;
+  try {
+    return new URL(source).host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export const csrfGuardPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      const source = request.headers.origin ?? request.headers.referer;
-      const host = request.headers.host;
-      if (!source || !host) throw new ApiError(403, 'errors.forbiddenOrigin');
-      let sourceHost: string;
-      try {
-        sourceHost = new URL(source).host;
-      } catch {
-        throw new ApiError(403, 'errors.forbiddenOrigin');
-      }
-      if (normalizeHost(sourceHost) !== normalizeHost(host) || sourceHost.toLowerCase() !== host.toLowerCase()) {
-        throw new ApiError(403, 'errors.forbiddenOrigin');
-      }
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(SAFE_METHODS.has(request.method) || sameOrigin(request.headers.origin ?? request.headers.referer, request.headers.host) ? undefined : new ApiError(403, 'errors.forbiddenOrigin'));
     });
   },
   { name: 'csrf-guard', dependencies: ['error-handler'] },

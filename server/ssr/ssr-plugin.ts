@@ -10,6 +10,8 @@ import { pageCsp } from '../plugins/security-headers';
 import { presentCompany, presentSettings } from '../domain/sites/site-presenter';
 import { SELECTED_COUNTRY_COOKIE } from '../domain/sites/visitor';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../domain/visits/visit-cookie';
+import { AUTH_COOKIE_PREFIX } from '../../common/limits';
+import { PageCache, withNonce } from './page-cache';
 
 export interface SsrOptions {
   build: ServerBuild;
@@ -24,6 +26,7 @@ const YEAR_S = 365 * 24 * 60 * 60;
  */
 export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) => {
   const handle = createRequestHandler(build, 'production');
+  const cache = new PageCache();
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
@@ -33,11 +36,31 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
     handler: async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
       const context = loadContextFor(request, reply, nonce);
-      const response = await handle(toFetchRequest(request), context);
       reply.header('content-security-policy', pageCsp(nonce));
+      const key = cacheKey(request);
+      const hit = key ? cache.get(key) : undefined;
+      if (hit) {
+        reply.status(hit.status).headers(Object.fromEntries(hit.headers)).header('x-page-cache', 'hit');
+        return reply.send(withNonce(hit, nonce));
+      }
+      const response = await handle(toFetchRequest(request), context);
+      if (key && response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && !response.headers.has('set-cookie')) {
+        const html = await response.text();
+        const headers = [...response.headers].filter(([name]) => name !== 'content-length');
+        cache.set(key, { status: response.status, headers, html, nonce });
+        return reply.status(response.status).headers(Object.fromEntries(headers)).header('x-page-cache', 'miss').send(html);
+      }
       return sendFetchResponse(reply, response);
     },
   });
+
+  /** Only anonymous page views are shared; anything with a session or a body is rendered fresh. */
+  function cacheKey(request: FastifyRequest): string | null {
+    if (request.method !== 'GET') return null;
+    for (const name of Object.keys(request.cookies)) if (name.startsWith(AUTH_COOKIE_PREFIX)) return null;
+    const v = request.visitor;
+    return `${v.site.row.id}|${v.locale}|${v.country ?? ''}|${request.url}`;
+  }
 
   function loadContextFor(request: FastifyRequest, reply: FastifyReply, nonce: string): AppLoadContext {
     const visitor = request.visitor;

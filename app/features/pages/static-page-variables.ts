@@ -1,5 +1,5 @@
 import { termsVersionDate, cleanPhone } from '../../../common/sites/company-rules';
-import { formatDate } from '../../../common/i18n/format';
+import { countryName, formatDate } from '../../../common/i18n/format';
 import type { CompanyInfo, SiteSettings } from '../../../common/sites/site-settings';
 import type { Locale } from '../../../common/reference/countries';
 
@@ -10,7 +10,7 @@ export function staticPageVariables(settings: SiteSettings, company: CompanyInfo
     domain: settings.domain,
     companyName: company.name,
     companyAddress: company.addresses.single_line,
-    companyCountry: new Intl.DisplayNames([locale], { type: 'region' }).of(company.country) ?? company.country,
+    companyCountry: countryName(locale, company.country),
     kvk: company.kvk,
     vatNumbers: company.vat_numbers.join(', '),
     tradenames: company.tradenames.join(', '),

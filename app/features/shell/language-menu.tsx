@@ -1,15 +1,9 @@
 import { Form, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../../common/reference/countries';
+import { nativeLanguageName } from '../../../common/i18n/format';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import { paths } from '../../paths';
 import { useRootData } from './use-root-data';
-
-/** A language's name in that language ("Nederlands", "Français"), capitalised. */
-export function nativeLanguageName(locale: Locale): string {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-}
 
 /** Spec section 2: shown only when more than one locale is visible for the visitor's country. */
 export function LanguageMenu() {
@@ -21,7 +15,7 @@ export function LanguageMenu() {
   return (
     <DropdownMenu
       label={locale.toUpperCase()}
-      ariaLabel={t('language.choose')}
+      ariaLabel={`${t('language.choose')}: ${locale.toUpperCase()}`}
       buttonClassName="btn btn-link text-white text-decoration-none"
       testId="language-menu"
     >

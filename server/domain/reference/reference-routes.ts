@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INTERESTS } from '../../../common/reference/interests';
 import { isServedCountry } from '../../../common/reference/countries';
 import { ApiError } from '../../http/api-error';
-import { countryName } from '../sites/site-presenter';
+import { countryName } from '../../../common/i18n/format';
 import { regionsFor, regionTypeFor } from './regions';
 
 const interestSchema = z.object({ id: z.string(), icon: z.string(), name: z.string() });
@@ -53,7 +53,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
           const type = regionTypeFor(code);
           return {
             country: code,
-            name: countryName(code, locale),
+            name: countryName(locale, code),
             region_type: type,
             region_type_label: t(`reference:regionType.${type}`),
             regions: [...regionsFor(code)],

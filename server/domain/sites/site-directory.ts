@@ -15,6 +15,7 @@ export class SiteDirectory {
   private byHost = new Map<string, Site>();
   private all: Site[] = [];
   private fallback: Site | null = null;
+  private reloadListeners: Array<() => void> = [];
 
   constructor(private readonly db: Db) {}
 
@@ -35,6 +36,12 @@ export class SiteDirectory {
     this.byHost = byHost;
     this.all = all;
     this.fallback = fallback ?? all[0] ?? null;
+    for (const listener of this.reloadListeners) listener();
+  }
+
+  /** Runs `listener` after every reload (caches derived from sites clear themselves). */
+  onReload(listener: () => void): void {
+    this.reloadListeners.push(listener);
   }
 
   /** The site that owns this host name, if any. */

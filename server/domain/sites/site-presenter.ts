@@ -6,6 +6,7 @@ import {
 } from '../../../common/sites/company-rules';
 import type { CompanyInfo, SiteSettings } from '../../../common/sites/site-settings';
 import type { Locale } from '../../../common/reference/countries';
+import { countryName } from '../../../common/i18n/format';
 import type { Site } from './site-directory';
 import type { Visitor } from './visitor';
 
@@ -22,13 +23,9 @@ export function presentSettings(site: Site, visitor: Pick<Visitor, 'geoipCountry
   };
 }
 
-export function countryName(code: string, locale: Locale): string {
-  return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-}
-
 export function presentCompany(site: Site, locale: Locale): CompanyInfo {
   const c = site.company;
-  const country = countryName(c.address.country, locale);
+  const country = countryName(locale, c.address.country);
   return {
     name: c.name,
     address: `${c.address.street} ${c.address.houseNumber}, ${c.address.postalCode}`,

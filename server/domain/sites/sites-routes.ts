@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyInfoSchema, siteSettingsSchema } from '../../../common/sites/site-settings';
+import { companyInfoSchema, siteSettingsSchema, type SiteSettings } from '../../../common/sites/site-settings';
 import { ApiError } from '../../http/api-error';
-import { presentCompany, presentSettings } from './site-presenter';
+import { presentCompany } from './site-presenter';
+import { SettingsCache } from './settings-cache';
 import { resolveVisitor } from './visitor';
 
 const hostPattern = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i;
@@ -18,6 +19,9 @@ const settingsQuery = z
   .catchall(z.union([z.string().max(2048), z.array(z.string().max(2048)).max(20)]));
 
 export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const settingsCache = new SettingsCache(app.pushPublicKey);
+  app.sites.onReload(() => settingsCache.clear());
+
   app.get(
     '/api/settings.php',
     {
@@ -28,12 +32,13 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteSettingsSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { host } = request.query;
       const site = host ? app.sites.findByHost(host) : request.visitor.site;
       if (!site) throw new ApiError(404, 'errors.unknownSite');
       const visitor = host ? resolveVisitor(request, { sites: app.sites, geoip: app.geoip }, site) : request.visitor;
-      return presentSettings(site, visitor, app.pushPublicKey);
+      // Already schema-checked JSON: a string with a JSON content type is sent as is.
+      return reply.type('application/json; charset=utf-8').send(settingsCache.json(site, visitor) as unknown as SiteSettings);
     },
   );
 

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('security headers of pages', () => {
+  test('every response carries its own CSP nonce, also when the page comes from the cache', async ({ request }) => {
+    const nonces: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await request.get('/pages/faq', { headers: { cookie: 'i18n_redirected=en' } });
+      expect(res.status()).toBe(200);
+      const csp = res.headers()['content-security-policy'] ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      const html = await res.text();
+      // Every script in the document carries this response's nonce and no other.
+      const inHtml = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...inHtml]).toEqual([nonce]);
+      nonces.push(nonce!);
+    }
+    expect(new Set(nonces).size).toBe(3);
+  });
+
+  test('pages are not framed and sniffing is off', async ({ request }) => {
+    const res = await request.get('/');
+    expect(res.headers()['x-frame-options']).toBe('DENY');
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('a cross-site form post is refused', async ({ request }) => {
+    const res = await request.post('/lang-config', { form: { locale: 'de', returnTo: '/' }, headers: { origin: 'https://evil.example' } });
+    expect(res.status()).toBe(403);
+  });
+});
