@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +12,8 @@ import {
   type ShouldRevalidateFunction,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { i18nFor } from './i18n/i18n';
+import { translatorFor } from './i18n/i18n';
+import { TranslatorProvider } from './i18n/react';
 import { useNonce } from './nonce';
 import { ProgressBar } from './features/shell/progress-bar';
 import { PageHiddenBeacon } from './features/shell/page-hidden-beacon';
@@ -66,14 +66,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  const i18n = useMemo(() => i18nFor(data.locale, data.bundles), [data.locale, data.bundles]);
+  const translator = useMemo(() => translatorFor(data.locale, data.bundles), [data.locale, data.bundles]);
   useTitlePrefix(useAttentionCount());
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslatorProvider translator={translator}>
       <ProgressBar />
       <PageHiddenBeacon />
       <Outlet />
-    </I18nextProvider>
+    </TranslatorProvider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/lang-config';
 import { LOCALES, isLocale } from '../../common/reference/countries';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';

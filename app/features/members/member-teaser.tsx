@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { MemberTile as MemberTileData } from '../../../common/members/member-tile';
 import { MemberTile } from './member-tile';
 
@@ -12,9 +12,9 @@ export function MemberTeaser({ tiles }: { tiles: MemberTileData[] }) {
         {t('home.teaserTitle')}
       </h2>
       <div className="row g-3 row-cols-2 row-cols-sm-3 row-cols-lg-6">
-        {tiles.map((tile, i) => (
+        {tiles.map((tile) => (
           <div className="col" key={tile.id}>
-            <MemberTile tile={tile} eager={i < 6} />
+            <MemberTile tile={tile} />
           </div>
         ))}
       </div>

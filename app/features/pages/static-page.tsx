@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ensureBundle } from '../../i18n/i18n';
 import type { StaticPageName } from '../../paths';
 import { useRootData } from '../shell/use-root-data';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useRootData } from './use-root-data';
 
 /** Legal line under the footer: adults only, fictional profiles, the company behind the site. */

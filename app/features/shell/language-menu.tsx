@@ -1,5 +1,5 @@
 import { Form, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { nativeLanguageName } from '../../../common/i18n/format';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import { paths } from '../../paths';
