@@ -95,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeWindow: '1 minute',
     // Pages and assets are cheap to serve from cache; the API is what abuse targets.
     allowList: (request) => !request.url.startsWith('/api/'),
+    // Only a refused request says how long to wait; successful ones carry no extra headers.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Rendezvous API', version: '1' } },

@@ -15,6 +15,25 @@ export async function load(url: string, headers: Record<string, string> = {}): P
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** Like load(), but every request has its own query string, so no cache can answer it. */
+export async function loadUncached(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  let n = 0;
+  const base = new URL(url);
+  const result = await autocannon({
+    url,
+    connections: LOAD.connections,
+    duration: LOAD.duration,
+    headers,
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, path: `${base.pathname}?r=${(n += 1)}` }),
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -26,6 +45,9 @@ export function median(values: number[]): number {
  * machine's load hits both alike; returns the median throughput of each.
  */
 export async function interleaved(rounds: number, a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
+  // One unmeasured run each first, so that neither is measured while its JIT warms up.
+  await a();
+  await b();
   const as: number[] = [];
   const bs: number[] = [];
   for (let i = 0; i < rounds; i += 1) {

@@ -48,3 +48,23 @@ describe('platform', () => {
     expect(res.headers['content-encoding']).toBe('br');
   });
 });
+
+describe('behind a TLS-terminating proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: true });
+  });
+  afterAll(async () => proxied?.close());
+
+  it('sends HSTS only for requests that came over https', async () => {
+    const https = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const http = await proxied.app.inject({ url: '/healthz' });
+    expect(http.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('takes the client address from X-Forwarded-For for GeoIP', async () => {
+    const res = await proxied.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'x-forwarded-for': '145.131.0.1' } });
+    expect(res.json().geoip_country).toBe('NL');
+  });
+});

@@ -21,7 +21,7 @@ export function pageCsp(nonce: string): string {
 }
 
 // Anything that is not a page (JSON, images) needs no script, style or frame.
-const RESOURCE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 const COMMON = {
   'x-content-type-options': 'nosniff',
