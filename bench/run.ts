@@ -40,8 +40,13 @@ const host = { host: 'localhost' };
 const settingsBody = await (await fetch(`${app.url}/api/settings.php`, { headers: host })).text();
 const bare = await startProcess(['--import', 'tsx', 'bench/bare-json-server.ts'], { BODY: settingsBody }, BARE_PORT);
 const api = await interleaved(ROUNDS, () => load(`${app.url}/api/settings.php`, host), () => load(`${bare.url}/`));
-await bare.stop();
 row('GET /api/settings.php vs bare node:http', `${api.a.toFixed(0)} vs ${api.b.toFixed(0)} req/s`, (api.a / api.b).toFixed(2), '>= 0.6');
+// For context: what Fastify itself costs, without any of the product's plugins.
+const fastify = await startProcess(['--import', 'tsx', 'bench/bare-fastify-server.ts'], { BODY: settingsBody }, BARE_PORT + 1);
+const frame = await interleaved(ROUNDS, () => load(`${fastify.url}/`), () => load(`${bare.url}/`));
+await fastify.stop();
+await bare.stop();
+row('bare Fastify (no plugins) vs bare node:http', `${frame.a.toFixed(0)} vs ${frame.b.toFixed(0)} req/s`, (frame.a / frame.b).toFixed(2), '(context)');
 
 // 2. SSR of the home page against the same HTML as a static file from the same server.
 const cookie = { ...host, cookie: 'i18n_redirected=en; visit=x' };
