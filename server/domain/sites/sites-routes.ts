@@ -31,6 +31,12 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: settingsQuery,
         response: { 200: siteSettingsSchema },
       },
+      // Answered from memory in microseconds, like a static file: neither the rate limit
+      // (which protects work) nor compression (2 KB of JSON) pays for its per-request cost
+      // here (docs/benchmarks.md).
+      config: { rateLimit: false },
+      compress: false,
+      decompress: false,
     },
     async (request, reply) => {
       const { host } = request.query;
@@ -38,7 +44,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!site) throw new ApiError(404, 'errors.unknownSite');
       const visitor = host ? resolveVisitor(request, { sites: app.sites, geoip: app.geoip }, site) : request.visitor;
       // Already schema-checked JSON: a string with a JSON content type is sent as is.
-      return reply.type('application/json; charset=utf-8').send(settingsCache.json(site, visitor) as unknown as SiteSettings);
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'private, max-age=300').send(settingsCache.json(site, visitor) as unknown as SiteSettings);
     },
   );
 
