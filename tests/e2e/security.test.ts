@@ -30,3 +30,18 @@ test.describe('security headers of pages', () => {
     expect(res.status()).toBe(403);
   });
 });
+
+test.describe('visits', () => {
+  test('a page becoming hidden sends the beacon, which the server records', async ({ page }) => {
+    // Wait for hydration: the beacon is attached by the app's script.
+    await page.goto('/pages/faq?lb=1', { waitUntil: 'networkidle' });
+    const beacon = page.waitForRequest((r) => r.url().endsWith('/api/page-hidden.php'));
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const request = await beacon;
+    expect(request.method()).toBe('POST');
+    expect((await request.response())?.status()).toBe(204);
+  });
+});
