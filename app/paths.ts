@@ -5,6 +5,7 @@
 export const paths = {
   home: () => '/',
   login: () => '/login',
+  resetPassword: () => '/reset-password',
   signup: () => '/signup',
   members: () => '/members',
   member: (id: number) => `/members/${id}`,

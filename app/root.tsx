@@ -31,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     country: context.country,
     settings: context.settings,
     company: context.company,
+    user: context.user,
     bundles: { common: context.translations('common') },
   };
 }

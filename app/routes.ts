@@ -25,7 +25,7 @@ export default [
     screen('credits/:id/:paymentmethod?', 'credits-id-paymentmethod'),
     screen('directdebit', 'directdebit'),
     screen('lang-config', 'lang-config', 'routes/lang-config.tsx'),
-    screen('login', 'login'),
+    screen('login', 'login', 'routes/login.tsx'),
     screen('notifications', 'notifications'),
     screen('settings', 'settings'),
     screen('pricing', 'pricing'),

@@ -29,3 +29,10 @@ export const PUSH_SERVICE_WORKER_VERSION = 2;
 export const AUTH_COOKIE_PREFIX = 'auth.';
 export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const DESIGN_VERSION = 1;
+/** Failed logins before an account is blocked, within the window, and for how long. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+/** Failed logins from one client address (any accounts) before it is blocked. */
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const LOGIN_BLOCK_MINUTES = 15;
+export const AUTH_SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;

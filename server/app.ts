@@ -19,6 +19,8 @@ import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
 import { visitorPlugin } from './plugins/visitor-plugin';
+import { sessionPlugin } from './plugins/session-plugin';
+import { authRoutes } from './domain/auth/auth-routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { csrfGuardPlugin } from './plugins/csrf-guard';
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(visitorPlugin);
+  await app.register(sessionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(csrfGuardPlugin);
@@ -105,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(async (api) => {
+    await api.register(authRoutes);
     await api.register(sitesRoutes);
     await api.register(referenceRoutes);
     await api.register(visitsRoutes);

@@ -1,6 +1,7 @@
 import type { Locale } from '../reference/countries';
 import type { CompanyInfo, SiteSettings } from '../sites/site-settings';
 import type { MemberTile } from '../members/member-tile';
+import type { User } from '../auth/user-schema';
 
 /**
  * What the server hands every React Router loader (the `context` argument). The app
@@ -17,6 +18,10 @@ export interface RendezvousLoadContext {
   /** i18next resources of one namespace in the request's locale. */
   translations(ns: string): Record<string, unknown>;
   teaserMembers(): Promise<MemberTile[]>;
+  /** The logged-in member (null for visitors). */
+  user: User | null;
+  /** Checks credentials and starts a session (the cookie is set on this response). */
+  login(email: string, password: string): Promise<{ ok: true } | { ok: false; status: number; message: string }>;
 }
 
 declare module 'react-router' {

@@ -76,6 +76,8 @@ export const members = pgTable(
     relationshipStatus: text('relationship_status'),
     tattoos: text('tattoos'),
     about: text('about').notNull().default(''),
+    /** Why e-mail notifications stopped (spec section 8): fbl, bounce, listunsubscribe. */
+    notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'`),
     /** active | disabled: a disabled profile is hidden from every listing. */
     profileStatus: text('profile_status').notNull().default('active'),
     mainPhotoId: integer('main_photo_id'),
@@ -137,4 +139,51 @@ export const pageBounces = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('page_bounces_visit_idx').on(t.visitId)],
+);
+
+/**
+ * Login sessions. The cookie holds a random token; only its SHA-256 is stored, so a
+ * leaked database cannot be replayed as sessions.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+/** Failed logins per account and per client address, for the temporary block (spec section 8). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * The credits ledger: append-only; a member's balance is the sum of their entries.
+ * An idempotency key makes a repeated grant or charge a no-op.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** signup_bonus | purchase | message | photo | gift | refund | adjustment */
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_entries_member_idx').on(t.memberId)],
 );

@@ -10,7 +10,11 @@ import { pageCsp } from '../plugins/security-headers';
 import { presentCompany, presentSettings } from '../domain/sites/site-presenter';
 import { SELECTED_COUNTRY_COOKIE } from '../domain/sites/visitor';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../domain/visits/visit-cookie';
-import { AUTH_COOKIE_PREFIX } from '../../common/limits';
+import { AUTH_COOKIE_PREFIX, AUTH_SESSION_COOKIE } from '../../common/limits';
+import { credentialsSchema, type User } from '../../common/auth/user-schema';
+import { login } from '../domain/auth/auth-service';
+import { endSession } from '../domain/auth/sessions';
+import { presentUser } from '../domain/members/user-presenter';
 import { PageCache, withNonce } from './page-cache';
 
 export interface SsrOptions {
@@ -35,7 +39,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
     url: '*',
     handler: async (request, reply) => {
       const nonce = randomBytes(16).toString('base64');
-      const context = loadContextFor(request, reply, nonce);
+      const context = await loadContextFor(request, reply, nonce);
       reply.header('content-security-policy', pageCsp(nonce));
       const key = cacheKey(request);
       const hit = key ? cache.get(key) : undefined;
@@ -62,7 +66,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
     return `${v.site.row.id}|${v.locale}|${v.country ?? ''}|${request.url}`;
   }
 
-  function loadContextFor(request: FastifyRequest, reply: FastifyReply, nonce: string): AppLoadContext {
+  async function loadContextFor(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<AppLoadContext> {
     const visitor = request.visitor;
     const secure = request.protocol === 'https';
     if (visitor.storeLocale) {
@@ -86,9 +90,36 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
       company: presentCompany(visitor.site, visitor.locale),
       translations: (ns) => app.translations.bundle(visitor.locale, ns),
       teaserMembers: () => app.teaser.tiles(visitor.site.row.id),
+      user: await currentUser(request),
+      login: async (email, password) => {
+        const parsed = credentialsSchema.safeParse({ email, password });
+        const t = request.visitorT();
+        if (!parsed.success) return { ok: false, status: 400, message: t('errors.loginFailed') };
+        const result = await login(app.database.db, {
+          siteId: visitor.site.row.id,
+          ...parsed.data,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? '',
+        });
+        if (result.ok) {
+          const previous = request.cookies[AUTH_SESSION_COOKIE];
+          if (previous) await endSession(app.database.db, previous);
+          reply.setSessionCookie(result.token);
+          return { ok: true };
+        }
+        return result.reason === 'blocked'
+          ? { ok: false, status: 429, message: t('errors.accountBlocked', { minutes: result.minutes }) }
+          : { ok: false, status: 401, message: t('errors.loginFailed') };
+      },
     };
   }
 };
+
+async function currentUser(request: FastifyRequest): Promise<User | null> {
+  const member = await request.currentMember();
+  if (!member) return null;
+  return presentUser(request.server.database.db, member, request.visitor.site.row.settings.fictional_icon, (key) => `/media/${key}`);
+}
 
 function toFetchRequest(request: FastifyRequest): Request {
   const url = `${request.protocol}://${request.headers.host ?? 'localhost'}${request.url}`;

@@ -3,6 +3,7 @@ import type { Db } from '../database';
 import { companies, members, sites } from '../schema';
 import { DEMO_COMPANIES, DEMO_SITES } from './demo-sites';
 import { seedDemoMembers, type SeedSite } from './demo-members';
+import { ensureDemoAccounts } from './demo-accounts';
 
 export interface DemoDataOptions {
   members: number;
@@ -15,7 +16,10 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions): Promise<
   const log = options.log ?? (() => {});
   await ensureDemoSites(db);
   const [row] = await db.select({ n: count() }).from(members);
-  if ((row?.n ?? 0) > 0 || options.members === 0) return;
+  if ((row?.n ?? 0) > 0 || options.members === 0) {
+    await ensureDemoAccounts(db);
+    return;
+  }
   const siteRows = await db.select().from(sites);
   const seedSites: SeedSite[] = siteRows.map((s) => ({
     id: s.id,
@@ -24,6 +28,7 @@ export async function ensureDemoData(db: Db, options: DemoDataOptions): Promise<
     domainLanguage: s.settings.domain_language,
   }));
   const result = await seedDemoMembers(db, { sites: seedSites, count: options.members, mediaDir: options.mediaDir });
+  await ensureDemoAccounts(db);
   log(`seeded ${result.members} demo members in ${result.ms} ms`);
 }
 

@@ -1,0 +1,28 @@
+import { data, redirect, useActionData, useNavigation } from 'react-router';
+import type { Route } from './+types/login';
+import { LoginForm } from '../features/auth/login-form';
+import { isLocalPath, paths } from '../paths';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (context.user) throw redirect(paths.home());
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await context.login(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
+  if (!result.ok) return data({ error: result.message, email: String(form.get('email') ?? '') }, { status: result.status });
+  const returnTo = String(form.get('returnTo') ?? '');
+  // Only local targets: the login form must not become an open redirect.
+  throw redirect(returnTo && isLocalPath(returnTo) ? returnTo : paths.home());
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function Login() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return <LoginForm error={result?.error} email={result?.email} busy={navigation.state !== 'idle'} />;
+}

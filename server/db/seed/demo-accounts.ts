@@ -1,0 +1,38 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../database';
+import { members, sites } from '../schema';
+import { hashPassword } from '../../domain/auth/password';
+import { addCreditEntry } from '../../domain/credits/credits-repository';
+
+/** The accounts the README offers a newcomer (on the default site, http://localhost:3000). */
+export const DEMO_PASSWORD = 'rendezvous';
+export const DEMO_ACCOUNTS = [
+  { email: 'free@rendezvous.example', gender: 'female', paid: false, credits: { kind: 'signup_bonus', amount: 20 } },
+  { email: 'premium@rendezvous.example', gender: 'male', paid: true, credits: { kind: 'purchase', amount: 500 } },
+] as const;
+
+/**
+ * Turns two seeded members of the default site into the demo accounts (a free and a
+ * premium member with password "rendezvous"), once.
+ */
+export async function ensureDemoAccounts(db: Db): Promise<void> {
+  const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.isDefault, true));
+  if (!site) return;
+  let passwordHash: Promise<string> | null = null;
+  for (const account of DEMO_ACCOUNTS) {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: members.id }).from(members).where(and(eq(members.siteId, site.id), sql`lower(${members.email}) = ${account.email}`));
+      if (existing) return;
+      const [candidate] = await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.siteId, site.id), eq(members.gender, account.gender), eq(members.fictional, false), eq(members.invisible, false), isNotNull(members.mainPhotoId), eq(members.status, 'active')))
+        .orderBy(asc(members.id))
+        .limit(1);
+      if (!candidate) return;
+      passwordHash ??= hashPassword(DEMO_PASSWORD);
+      await tx.update(members).set({ email: account.email, passwordHash: await passwordHash, paidUser: account.paid, language: 'en' }).where(eq(members.id, candidate.id));
+      await addCreditEntry(tx, { memberId: candidate.id, amount: account.credits.amount, kind: account.credits.kind, idempotencyKey: `demo-account:${account.email}` });
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { credentialsSchema, languageUpdateSchema, userResponseSchema } from '../../../common/auth/user-schema';
+import { AUTH_SESSION_COOKIE } from '../../../common/limits';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/locale-resolution';
+import { ApiError } from '../../http/api-error';
+import { updateMemberLanguage } from '../members/account-repository';
+import { presentUser } from '../members/user-presenter';
+import { login } from './auth-service';
+import { endSession } from './sessions';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon, (key) => `/media/${key}`);
+
+  app.post(
+    '/api/user.php',
+    {
+      schema: { tags: ['auth'], summary: 'Log in', body: credentialsSchema, response: { 200: userResponseSchema } },
+      // Password guessing is also held back per account and address by the login throttle.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const site = request.visitor.site;
+      const result = await login(db, {
+        siteId: site.row.id,
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      if (!result.ok) {
+        throw result.reason === 'blocked' ? new ApiError(429, 'errors.accountBlocked', { minutes: result.minutes }) : new ApiError(401, 'errors.loginFailed');
+      }
+      // A session that came with the request is replaced, not kept alongside.
+      const previous = request.cookies[AUTH_SESSION_COOKIE];
+      if (previous) await endSession(db, previous);
+      reply.setSessionCookie(result.token);
+      return { user: await userOf(result.member, site.row.settings.fictional_icon) };
+    },
+  );
+
+  app.get(
+    '/api/user.php',
+    { schema: { tags: ['auth'], summary: 'The logged-in member, or null', response: { 200: userResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const member = await request.currentMember();
+      return { user: member ? await userOf(member, request.visitor.site.row.settings.fictional_icon) : null };
+    },
+  );
+
+  app.put(
+    '/api/user.php',
+    { schema: { tags: ['auth'], summary: "Save the member's interface language", body: languageUpdateSchema, response: { 200: userResponseSchema } } },
+    async (request, reply) => {
+      const member = await request.requireMember();
+      await updateMemberLanguage(db, member.id, request.body.language);
+      reply.setCookie(LOCALE_COOKIE, request.body.language, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: request.protocol === 'https' });
+      return { user: await userOf({ ...member, language: request.body.language }, request.visitor.site.row.settings.fictional_icon) };
+    },
+  );
+
+  app.get(
+    '/api/logout.php',
+    { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server', response: { 200: z.object({ user: z.null() }) } } },
+    async (request, reply) => {
+      const token = request.cookies[AUTH_SESSION_COOKIE];
+      if (token) await endSession(db, token);
+      reply.clearSessionCookie();
+      reply.header('cache-control', 'no-store');
+      return { user: null };
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import type { Db } from '../../db/database';
+import { findMemberByEmail, type MemberRow } from '../members/account-repository';
+import { accountKey, blockedMinutes, clearAccountFailures, ipKey, recordFailure } from './login-throttle';
+import { verifyDecoy, verifyPassword } from './password';
+import { startSession } from './sessions';
+
+export type LoginResult =
+  | { ok: true; member: MemberRow; token: string }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'blocked'; minutes: number };
+
+/** Statuses that may not log in: deleted accounts come back through reactivation instead. */
+const CANNOT_LOG_IN = new Set(['pending_deletion', 'disabled']);
+
+/**
+ * Checks credentials for a site and starts a new session (a fresh token at every login, so
+ * a session id planted before login is worthless). Failed attempts count against the
+ * account and the client address; a blocked account or address is refused before the
+ * password is even checked.
+ */
+export async function login(db: Db, input: { siteId: number; email: string; password: string; ip: string; userAgent: string }): Promise<LoginResult> {
+  const keys = { account: accountKey(input.siteId, input.email), ip: ipKey(input.ip) };
+  const blocked = await blockedMinutes(db, [keys.account, keys.ip]);
+  if (blocked > 0) return { ok: false, reason: 'blocked', minutes: blocked };
+
+  const member = await findMemberByEmail(db, input.siteId, input.email);
+  const valid =
+    member?.passwordHash && !CANNOT_LOG_IN.has(member.status)
+      ? await verifyPassword(member.passwordHash, input.password)
+      : await verifyDecoy(input.password);
+  if (!member || !valid) {
+    const minutes = await recordFailure(db, keys);
+    return minutes > 0 ? { ok: false, reason: 'blocked', minutes } : { ok: false, reason: 'invalid' };
+  }
+  await clearAccountFailures(db, keys.account);
+  const token = await startSession(db, member.id, input.userAgent);
+  return { ok: true, member, token };
+}

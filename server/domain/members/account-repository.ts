@@ -1,0 +1,41 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { members, photos } from '../../db/schema';
+
+export type MemberRow = typeof members.$inferSelect;
+
+export async function findMemberByEmail(db: Db, siteId: number, email: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.siteId, siteId), sql`lower(${members.email}) = lower(${email})`));
+  return row;
+}
+
+export async function findMemberById(db: Db, id: number): Promise<MemberRow | undefined> {
+  const [row] = await db.select().from(members).where(eq(members.id, id));
+  return row;
+}
+
+export async function updateMemberLanguage(db: Db, id: number, language: string): Promise<void> {
+  await db.update(members).set({ language }).where(eq(members.id, id));
+}
+
+export interface MemberPhotos {
+  count: number;
+  main: { filename: string; thumbFilename: string; status: string } | null;
+}
+
+export async function memberPhotos(db: Db, member: MemberRow): Promise<MemberPhotos> {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(photos)
+    .where(and(eq(photos.memberId, member.id), sql`${photos.status} <> 'deleted'`));
+  const [main] = member.mainPhotoId
+    ? await db
+        .select({ filename: photos.filename, thumbFilename: photos.thumbFilename, status: photos.status })
+        .from(photos)
+        .where(and(eq(photos.id, member.mainPhotoId), eq(photos.memberId, member.id)))
+    : [];
+  return { count: counted?.n ?? 0, main: main ?? null };
+}

@@ -1,0 +1,44 @@
+import type { User } from '../../../common/auth/user-schema';
+import type { Db } from '../../db/database';
+import { creditBalance } from '../credits/credits-repository';
+import { memberPhotos, type MemberRow } from './account-repository';
+
+/** The user object (spec section 3) of the logged-in member: their own data only. */
+export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, mediaUrl: (key: string) => string): Promise<User> {
+  const [credits, pics] = await Promise.all([creditBalance(db, member.id), memberPhotos(db, member)]);
+  return {
+    id: member.id,
+    email: member.email,
+    status: member.status,
+    credits,
+    paid_user: member.paidUser,
+    language: member.language,
+    fictional_icon: fictionalIcon,
+    notifications_disabled: member.notificationsDisabled,
+    invisible: member.invisible,
+    created_at: member.createdAt.toISOString(),
+    profile: {
+      id: member.id,
+      name: member.name,
+      gender: member.gender,
+      sexuality: member.sexuality,
+      date_of_birth: member.birthDate,
+      country: member.country,
+      region: member.regionCode,
+      city: member.city,
+      details: { city: member.city, countryregion: member.regionCode },
+      interests: member.interests,
+      hair_colour: member.hairColour,
+      eye_colour: member.eyeColour,
+      body_type: member.bodyType,
+      relationship_status: member.relationshipStatus,
+      tattoos: member.tattoos,
+      about: member.about,
+      photo_count: pics.count,
+      status: member.profileStatus,
+      main_image: pics.main
+        ? { filename: mediaUrl(pics.main.filename), thumb_filename: mediaUrl(pics.main.thumbFilename), status: pics.main.status }
+        : null,
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { localeFile, lookup } from './locale-files';
+
+const PASSWORD = 'rendezvous';
+
+test.describe('login and logout', () => {
+  test('a premium demo member logs in, sees the member navigation, and logs out', async ({ page, context }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+    await page.goto('/');
+    await page.getByTestId('login-button').click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('E-mail address').fill('premium@rendezvous.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const nav = page.getByTestId('member-nav');
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Search members' })).toBeVisible();
+    await expect(page.getByTestId('nav-credits')).toBeVisible();
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'auth.session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    // The session cookie is out of reach of page scripts.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('auth.session');
+
+    await page.getByTestId('account-menu').getByRole('button').click();
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('login-button')).toBeVisible();
+  });
+
+  test('a free member sees Get Premium', async ({ page, context }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+    await page.goto('/login');
+    await page.getByLabel('E-mail address').fill('free@rendezvous.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('nav-premium')).toBeVisible();
+  });
+
+  for (const locale of ['en', 'de', 'nl']) {
+    test(`a wrong password says so in ${locale}`, async ({ page, context }) => {
+      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
+      const common = localeFile(locale, 'common');
+      await page.goto('/login');
+      // An unknown address: failures must not lock the demo accounts other tests use.
+      await page.getByLabel(lookup(common, 'login.email')).fill(`nobody-${locale}@rendezvous.example`);
+      await page.getByLabel(lookup(common, 'login.password')).fill('not the password');
+      await page.getByRole('button', { name: lookup(common, 'login.submit') }).click();
+      await expect(page.getByTestId('login-error')).toHaveText(lookup(common, 'errors.loginFailed'));
+      await expect(page.getByTestId('login-button')).toBeVisible();
+    });
+  }
+});
