@@ -18,6 +18,7 @@ import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
+import { createMailer, type Mailer } from './mail/mailer';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
@@ -39,6 +40,7 @@ declare module 'fastify' {
     translations: ServerTranslations;
     teaser: TeaserService;
     pushPublicKey: string | null;
+    mailer: Mailer;
   }
 }
 
@@ -80,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('geoip', await openGeoIp());
   app.decorate('translations', deps.translations ?? new ServerTranslations());
   app.decorate('pushPublicKey', secrets.vapidPublicKey);
+  app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.DATA_DIR, 'outbox') }));
   app.decorate('teaser', new TeaserService(database.db, (key) => `/media/${key}`));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });

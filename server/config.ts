@@ -14,6 +14,7 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(3000),
