@@ -6,7 +6,7 @@ export interface LoadResult {
   p99: number;
 }
 
-export const LOAD = { connections: 10, duration: 5 };
+export const LOAD = { connections: 10, duration: 10 };
 
 /** One autocannon run with the benchmark's standard settings. */
 export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
