@@ -36,3 +36,7 @@ export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const LOGIN_BLOCK_MINUTES = 15;
 export const AUTH_SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;
+/** Reset e-mails one account may receive per 24 hours. */
+export const PASSWORD_RESET_EMAILS_PER_DAY = 3;
+export const PASSWORD_RESET_LINK_MINUTES = 60;
+export const PASSWORD_MIN_LENGTH = 8;

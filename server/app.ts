@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
+import { passwordResetRoutes } from './domain/auth/password-reset-routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { csrfGuardPlugin } from './plugins/csrf-guard';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(async (api) => {
     await api.register(authRoutes);
+    await api.register(passwordResetRoutes);
     await api.register(sitesRoutes);
     await api.register(referenceRoutes);
     await api.register(visitsRoutes);

@@ -21,8 +21,15 @@ export interface RendezvousLoadContext {
   /** The logged-in member (null for visitors). */
   user: User | null;
   /** Checks credentials and starts a session (the cookie is set on this response). */
-  login(email: string, password: string): Promise<{ ok: true } | { ok: false; status: number; message: string }>;
+  login(email: string, password: string): Promise<ActionResult>;
+  /** Sends a password-reset link to this address. */
+  requestPasswordReset(email: string): Promise<ActionResult>;
+  /** Sets a new password with a reset link's token. */
+  resetPassword(token: string, password: string, confirmation: string): Promise<ActionResult>;
 }
+
+/** The outcome of a server operation a form triggers; `message` is already translated. */
+export type ActionResult = { ok: true } | { ok: false; status: number; message: string };
 
 declare module 'react-router' {
   // Declaration merging: React Router's AppLoadContext takes our shape.

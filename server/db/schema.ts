@@ -187,3 +187,18 @@ export const creditEntries = pgTable(
   },
   (t) => [index('credit_entries_member_idx').on(t.memberId)],
 );
+
+/** Password-reset links: single use, expiring, only the token's hash stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_member_idx').on(t.memberId, t.createdAt)],
+);

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import '../../common/ssr/load-context';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';
 import { parseTracking } from '../../common/marketing/tracking';
 import { pageCsp } from '../plugins/security-headers';
@@ -15,6 +14,9 @@ import { credentialsSchema, type User } from '../../common/auth/user-schema';
 import { login } from '../domain/auth/auth-service';
 import { endSession } from '../domain/auth/sessions';
 import { presentUser } from '../domain/members/user-presenter';
+import { resetPassword, sendPasswordResetLink } from '../domain/auth/password-reset-flow';
+import { ApiError } from '../http/api-error';
+import type { ActionResult } from '../../common/ssr/load-context';
 import { PageCache, withNonce } from './page-cache';
 
 export interface SsrOptions {
@@ -111,9 +113,22 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
           ? { ok: false, status: 429, message: t('errors.accountBlocked', { minutes: result.minutes }) }
           : { ok: false, status: 401, message: t('errors.loginFailed') };
       },
+      requestPasswordReset: (email) => asAction(request, () => sendPasswordResetLink(request, email.trim())),
+      resetPassword: (token, password, confirmation) => asAction(request, () => resetPassword(request, { token, password, password_confirmation: confirmation })),
     };
   }
 };
+
+/** Runs a service call for a form: its ApiError becomes a translated message, not a 500. */
+async function asAction(request: FastifyRequest, run: () => Promise<void>): Promise<ActionResult> {
+  try {
+    await run();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, status: error.statusCode, message: request.visitorT()(error.key, error.vars) };
+    throw error;
+  }
+}
 
 async function currentUser(request: FastifyRequest): Promise<User | null> {
   const member = await request.currentMember();

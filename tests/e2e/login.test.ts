@@ -1,7 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { localeFile, lookup } from './locale-files';
+import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 
 const PASSWORD = 'rendezvous';
+const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
+
+// These tests share the demo accounts (one resets a password): run them one after another.
+test.describe.configure({ mode: 'serial' });
 
 test.describe('login and logout', () => {
   test('a premium demo member logs in, sees the member navigation, and logs out', async ({ page, context }) => {
@@ -51,4 +56,46 @@ test.describe('login and logout', () => {
       await expect(page.getByTestId('login-button')).toBeVisible();
     });
   }
+});
+
+test.describe('password reset', () => {
+  test('from the login page, by the e-mailed link, to a new login (de)', async ({ page, context }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: 'http://localhost' }]);
+    const common = localeFile('de', 'common');
+    const email = 'premium@rendezvous.example';
+    await page.goto('/login');
+    await page.getByRole('link', { name: lookup(common, 'login.forgot') }).click();
+    await page.getByLabel(lookup(common, 'resetPassword.email')).fill('nobody@rendezvous.example');
+    await page.getByRole('button', { name: lookup(common, 'resetPassword.submit') }).click();
+    await expect(page.getByTestId('reset-error')).toHaveText(lookup(common, 'errors.emailNotFound'));
+    await page.getByLabel(lookup(common, 'resetPassword.email')).fill(email);
+    await page.getByRole('button', { name: lookup(common, 'resetPassword.submit') }).click();
+    await expect(page.getByTestId('reset-sent')).toBeVisible();
+
+    // The demo account's language is English: the mail is in English whatever the page's.
+    const mails = await outboxMailsTo(OUTBOX, email);
+    expect(mails.at(-1)).toContain('Choose a new password');
+    const link = firstLink(mails.at(-1)!, '/reset-password/do');
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByLabel(lookup(common, 'resetPassword.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(lookup(common, 'resetPassword.confirmation')).fill('something else');
+    await page.getByRole('button', { name: lookup(common, 'resetPassword.save') }).click();
+    await expect(page.getByTestId('reset-error')).toHaveText(lookup(common, 'errors.passwordsDiffer'));
+    // Set it to the demo password again, so the account stays as the README says.
+    await page.getByLabel(lookup(common, 'resetPassword.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(lookup(common, 'resetPassword.confirmation')).fill(PASSWORD);
+    await page.getByRole('button', { name: lookup(common, 'resetPassword.save') }).click();
+    await expect(page.getByTestId('reset-done')).toHaveText(lookup(common, 'resetPassword.done'));
+    await page.getByLabel(lookup(common, 'login.email')).fill(email);
+    await page.getByLabel(lookup(common, 'login.password')).fill(PASSWORD);
+    await page.getByRole('button', { name: lookup(common, 'login.submit') }).click();
+    await expect(page.getByTestId('member-nav')).toBeVisible();
+
+    // The link works once.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByLabel(lookup(common, 'resetPassword.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(lookup(common, 'resetPassword.confirmation')).fill(PASSWORD);
+    await page.getByRole('button', { name: lookup(common, 'resetPassword.save') }).click();
+    await expect(page.getByTestId('reset-error')).toHaveText(lookup(common, 'errors.resetLinkInvalid'));
+  });
 });

@@ -18,6 +18,11 @@ export function LoginForm({ error, email, busy }: LoginFormProps) {
     <div className="container py-5" style={{ maxWidth: 460 }}>
       <title>{`${t('login.title')} · ${settings.name}`}</title>
       <h1 className="h3 mb-4">{t('login.title')}</h1>
+      {params.get('reset') === 'done' && !error && (
+        <div className="alert alert-success" role="status" data-testid="reset-done">
+          {t('resetPassword.done')}
+        </div>
+      )}
       {error && (
         <div className="alert alert-danger" role="alert" data-testid="login-error">
           {error}

@@ -1,0 +1,26 @@
+import { data, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
+import type { Route } from './+types/reset-password-do';
+import { NewPasswordForm } from '../features/auth/new-password-form';
+import { paths } from '../paths';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await context.resetPassword(String(form.get('token') ?? ''), String(form.get('password') ?? ''), String(form.get('password_confirmation') ?? ''));
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  throw redirect(`${paths.login()}?reset=done`);
+}
+
+export function meta() {
+  // The token is in the URL: keep it out of search engines and other sites' Referer headers.
+  return [
+    { name: 'robots', content: 'noindex' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}
+
+export default function ResetPasswordDo() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  return <NewPasswordForm token={params.get('token') ?? ''} error={result?.error} busy={navigation.state !== 'idle'} />;
+}

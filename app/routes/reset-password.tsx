@@ -1,0 +1,20 @@
+import { data, useActionData, useNavigation } from 'react-router';
+import type { Route } from './+types/reset-password';
+import { ResetRequestForm } from '../features/auth/reset-request-form';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get('email') ?? '');
+  const result = await context.requestPasswordReset(email);
+  return result.ok ? { sent: true as const, email } : data({ sent: false as const, email, error: result.message }, { status: result.status });
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function ResetPassword() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return <ResetRequestForm sent={result?.sent === true} error={result && !result.sent ? result.error : undefined} email={result?.email} busy={navigation.state !== 'idle'} />;
+}
