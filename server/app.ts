@@ -19,6 +19,7 @@ import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
 import { createMailer, type Mailer } from './mail/mailer';
+import { JobRunner } from './jobs/job-runner';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
@@ -42,6 +43,7 @@ declare module 'fastify' {
     teaser: TeaserService;
     pushPublicKey: string | null;
     mailer: Mailer;
+    jobs: JobRunner;
   }
 }
 
@@ -84,6 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('translations', deps.translations ?? new ServerTranslations());
   app.decorate('pushPublicKey', secrets.vapidPublicKey);
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.DATA_DIR, 'outbox') }));
+  app.decorate('jobs', new JobRunner(database.db, app.log));
+  // Jobs are started by main.ts (tests run them by hand); runs in progress finish before close.
+  app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('teaser', new TeaserService(database.db, (key) => `/media/${key}`));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });

@@ -14,10 +14,11 @@ const databaseReady = openDatabase({
   embeddedDataDir: path.join(config.DATA_DIR, 'pglite'),
   poolSize: config.DB_POOL_SIZE,
 });
-const [{ buildApp, loadSsrBuild }, { loadSecrets }, { ensureDemoData }] = await Promise.all([
+const [{ buildApp, loadSsrBuild }, { loadSecrets }, { ensureDemoData }, { BACKGROUND_JOBS }] = await Promise.all([
   import('./app'),
   import('./secrets'),
   import('./db/seed/demo-data'),
+  import('./jobs/background-jobs'),
 ]);
 const [secrets, ssrBuild, database] = await Promise.all([loadSecrets(config.DATA_DIR), loadSsrBuild(), databaseReady]);
 if (config.SEED_DEMO) {
@@ -38,3 +39,4 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+app.jobs.start(BACKGROUND_JOBS);

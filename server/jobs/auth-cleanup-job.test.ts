@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginThrottle, sessions } from '../db/schema';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { createMember } from '../test-support/test-members';
+import { startSession, hashToken } from '../domain/auth/sessions';
+import { authCleanupJob } from './auth-cleanup-job';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('auth clean-up job', () => {
+  it('removes expired sessions and stale login counts, and keeps the rest', async () => {
+    const db = t.database.db;
+    const member = await createMember(db);
+    const now = new Date();
+    const old = await startSession(db, member.id, 'ua', new Date(now.getTime() - 31 * 24 * 3600 * 1000));
+    const live = await startSession(db, member.id, 'ua', now);
+    await db.insert(loginThrottle).values([
+      { key: 'account:stale', failures: 2, windowStartedAt: new Date(now.getTime() - 60 * 60 * 1000) },
+      { key: 'account:blocked', failures: 5, windowStartedAt: new Date(now.getTime() - 20 * 60 * 1000), blockedUntil: new Date(now.getTime() + 5 * 60 * 1000) },
+      { key: 'account:recent', failures: 1, windowStartedAt: now },
+    ]);
+    expect(await t.app.jobs.runOnce(authCleanupJob, now)).toBe(true);
+    expect(await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(old)))).toHaveLength(0);
+    expect(await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(live)))).toHaveLength(1);
+    const keys = (await db.select({ key: loginThrottle.key }).from(loginThrottle)).map((r) => r.key).sort();
+    expect(keys).toEqual(expect.arrayContaining(['account:blocked', 'account:recent']));
+    expect(keys).not.toContain('account:stale');
+  });
+});

@@ -1,0 +1,22 @@
+import { and, isNull, lt, or } from 'drizzle-orm';
+import { LOGIN_FAILURE_WINDOW_MINUTES } from '../../common/limits';
+import { loginThrottle, passwordResetTokens } from '../db/schema';
+import { deleteExpiredSessions } from '../domain/auth/session-repository';
+import type { Job } from './job-runner';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Removes what no longer means anything: expired sessions, old reset links, stale login counts. */
+export const authCleanupJob: Job = {
+  name: 'auth-cleanup',
+  everyMs: 60 * 60 * 1000,
+  async run(db, now) {
+    await deleteExpiredSessions(db, now);
+    // Reset links are kept a day after they expire: the daily mail limit counts them.
+    await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date(now.getTime() - DAY)));
+    const staleWindow = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
+    await db
+      .delete(loginThrottle)
+      .where(and(lt(loginThrottle.windowStartedAt, staleWindow), or(isNull(loginThrottle.blockedUntil), lt(loginThrottle.blockedUntil, now))));
+  },
+};
