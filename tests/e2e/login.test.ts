@@ -65,6 +65,8 @@ test.describe('password reset', () => {
     const email = 'premium@rendezvous.example';
     await page.goto('/login');
     await page.getByRole('link', { name: lookup(common, 'login.forgot') }).click();
+    // The login page has a field with the same label: wait until the reset page is shown.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lookup(common, 'resetPassword.title'));
     await page.getByLabel(lookup(common, 'resetPassword.email')).fill('nobody@rendezvous.example');
     await page.getByRole('button', { name: lookup(common, 'resetPassword.submit') }).click();
     await expect(page.getByTestId('reset-error')).toHaveText(lookup(common, 'errors.emailNotFound'));
@@ -86,6 +88,7 @@ test.describe('password reset', () => {
     await page.getByLabel(lookup(common, 'resetPassword.confirmation')).fill(PASSWORD);
     await page.getByRole('button', { name: lookup(common, 'resetPassword.save') }).click();
     await expect(page.getByTestId('reset-done')).toHaveText(lookup(common, 'resetPassword.done'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lookup(common, 'login.title'));
     await page.getByLabel(lookup(common, 'login.email')).fill(email);
     await page.getByLabel(lookup(common, 'login.password')).fill(PASSWORD);
     await page.getByRole('button', { name: lookup(common, 'login.submit') }).click();
