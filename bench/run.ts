@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { interleaved, load, loadUncached, median, LOAD } from './lib/load';
+import { interleaved, load, loadPost, loadUncached, median, LOAD } from './lib/load';
+import { hashPassword, verifyPassword } from '../server/domain/auth/password';
 import { ROOT, startProcess } from './lib/server-process';
 import { eventLoopLag } from './event-loop-lag';
 import { lighthouseScores } from './lighthouse-audit';
@@ -22,7 +23,7 @@ const row = (...cells: Array<string | number>) => {
   rows.push(cells.map(String));
   console.log(`  ${cells.join(' | ')}`);
 };
-const serverEnv = { DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', HOST: '127.0.0.1', SEED_MEMBERS: '3000' };
+const serverEnv = { DATA_DIR, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000000', LOGIN_RATE_LIMIT_MAX: '100000000', HOST: '127.0.0.1', SEED_MEMBERS: '3000' };
 
 console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 console.log(`Load: autocannon, ${LOAD.connections} connections, ${LOAD.duration} s per run, ${ROUNDS} rounds interleaved\n`);
@@ -57,6 +58,14 @@ const ssr = await interleaved(ROUNDS, () => load(`${app.url}/`, cookie), () => l
 row('SSR home page (page cache) vs same HTML static', `${ssr.a.toFixed(0)} vs ${ssr.b.toFixed(0)} req/s`, (ssr.a / ssr.b).toFixed(2), '>= 0.2');
 const render = await interleaved(ROUNDS, () => loadUncached(`${app.url}/`, cookie), () => load(`${app.url}/media/bench-home.html`, cookie));
 row('SSR home page rendered every time vs static', `${render.a.toFixed(0)} vs ${render.b.toFixed(0)} req/s`, (render.a / render.b).toFixed(2), '(no goal; cache bypassed)');
+
+// Login: argon2id verification is the deliberate cost of every login.
+const hashed = await hashPassword('rendezvous');
+const verifyStart = performance.now();
+for (let i = 0; i < 20; i += 1) await verifyPassword(hashed, 'rendezvous');
+const verifyMs = (performance.now() - verifyStart) / 20;
+const logins = await loadPost(`${app.url}/api/user.php`, { email: 'premium@rendezvous.example', password: 'rendezvous' }, { host: `localhost:${APP_PORT}`, origin: `http://localhost:${APP_PORT}` });
+row('POST /api/user.php login (argon2id m=19 MiB, t=2, p=1)', `${logins.rps.toFixed(0)} logins/s, p50 ${logins.p50} ms, p99 ${logins.p99} ms; one verification ${verifyMs.toFixed(1)} ms`, '', '(recorded)');
 
 // 3. JavaScript shipped to the home page.
 const js = await initialJsBytes(`${app.url}/`);

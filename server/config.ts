@@ -20,6 +20,7 @@ const configSchema = z.object({
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(3000),
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
 });
 

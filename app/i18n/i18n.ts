@@ -18,7 +18,7 @@ export function translatorFor(locale: Locale, bundles: Bundles): Translator {
   return translator;
 }
 
-/** Adds a namespace that a route's loader delivered (pages, reference...) if it is missing. */
+/** Adds what a route's loader delivered of a namespace (pages, reference...) to the translator. */
 export function ensureBundle(translator: Translator, ns: string, bundle: Record<string, unknown> | undefined): void {
-  if (bundle && !translator.hasBundle(ns)) translator.addBundle(ns, bundle);
+  if (bundle) translator.addBundle(ns, bundle);
 }

@@ -58,3 +58,13 @@ describe('browser translator', () => {
     expect([1, 3, 5, 22, 1.5].map((count) => t('n', { count }))).toEqual(['jedno', 'kilka', 'wiele', 'kilka', 'inne']);
   });
 });
+
+describe('namespaces delivered in parts', () => {
+  it('merges the parts of a namespace instead of keeping only the first', () => {
+    const t = createTranslator('en', { common: {} });
+    t.addBundle('pages', { terms: { title: 'Terms' } });
+    t.addBundle('pages', { faq: { title: 'FAQ' } });
+    expect(t.t('pages:terms.title')).toBe('Terms');
+    expect(t.t('pages:faq.title')).toBe('FAQ');
+  });
+});

@@ -7,7 +7,6 @@ export type TFunction = (key: string, options?: TOptions) => string;
 export interface Translator {
   readonly language: Locale;
   t: TFunction;
-  hasBundle(ns: string): boolean;
   addBundle(ns: string, bundle: Record<string, unknown>): void;
 }
 
@@ -66,9 +65,9 @@ export function createTranslator(language: Locale, bundles: Bundles): Translator
   return {
     language,
     t,
-    hasBundle: (ns) => ns in store,
+    // Merged key by key: routes may deliver a namespace in parts (one legal page at a time).
     addBundle: (ns, bundle) => {
-      store[ns] ??= bundle;
+      store[ns] = { ...store[ns], ...bundle };
     },
   };
 }

@@ -9,10 +9,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isStaticPage(name)) throw data(null, { status: 404 });
   // US visitors reading English get the US privacy notice (CCPA/CPRA) instead of the GDPR one.
   const usPrivacy = name === 'privacy' && context.country === 'US' && context.locale === 'en';
+  // Only this page's texts travel with it (the hydration data would otherwise carry all seven).
+  const pages = context.translations('pages');
   return {
     name,
     usPrivacy,
-    bundle: context.translations('pages'),
+    bundle: { versionOf: pages.versionOf, contactBlockTitle: pages.contactBlockTitle, ...(usPrivacy ? {} : { [name]: pages[name] }) },
     usBundle: usPrivacy ? context.translations('pages-us') : undefined,
     variables: staticPageVariables(context.settings, context.company, context.locale),
   };

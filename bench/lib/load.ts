@@ -34,6 +34,20 @@ export async function loadUncached(url: string, headers: Record<string, string> 
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** A POST of a JSON body with the standard settings (e.g. logins). */
+export async function loadPost(url: string, body: unknown, headers: Record<string, string>): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: LOAD.connections,
+    duration: LOAD.duration,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

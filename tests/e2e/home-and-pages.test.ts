@@ -39,6 +39,23 @@ test.describe('static pages', () => {
     });
   }
 
+  test('load their texts page by page when moving between them in the browser', async ({ page, context }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: 'fi', url: 'http://localhost' }]);
+    const pages = localeFile('fi', 'pages');
+    const common = localeFile('fi', 'common');
+    await page.goto('/pages/terms', { waitUntil: 'networkidle' });
+    for (const [name, footerKey] of [
+      ['faq', 'footer.faq'],
+      ['cookies', 'footer.cookies'],
+      ['terms', 'footer.terms'],
+    ] as const) {
+      await page.getByRole('contentinfo').getByRole('link', { name: lookup(common, footerKey) }).click();
+      await expect(page).toHaveURL(new RegExp(`/pages/${name}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lookup(pages, `${name}.title`).replace(/\{\{siteName\}\}/g, 'Rendezvous'));
+      await expect(page.getByTestId(`page-${name}`).locator('section h2').first()).not.toHaveText(/sections/);
+    }
+  });
+
   test('fill in the company, support phone and refund days', async ({ page, context }) => {
     await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
     await page.goto('/pages/service');

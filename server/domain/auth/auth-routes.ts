@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['auth'], summary: 'Log in', body: credentialsSchema, response: { 200: userResponseSchema } },
       // Password guessing is also held back per account and address by the login throttle.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const site = request.visitor.site;
