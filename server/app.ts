@@ -12,12 +12,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config';
 import { projectPath } from './project-paths';
+import { BODY_LIMIT_BYTES } from './http/body-limit';
 import type { Database } from './db/database';
 import type { Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
+import { MEDIA_PREFIX, mediaUrl } from './domain/members/media-url';
 import { createMailer, type Mailer } from './mail/mailer';
 import { JobRunner } from './jobs/job-runner';
 import { visitorPlugin } from './plugins/visitor-plugin';
@@ -71,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -89,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', new JobRunner(database.db, app.log));
   // Jobs are started by main.ts (tests run them by hand); runs in progress finish before close.
   app.addHook('onClose', async () => app.jobs.stop());
-  app.decorate('teaser', new TeaserService(database.db, (key) => `/media/${key}`));
+  app.decorate('teaser', new TeaserService(database.db, mediaUrl));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {
@@ -128,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyStatic, {
     root: path.join(config.DATA_DIR, 'media'),
-    prefix: '/media/',
+    prefix: MEDIA_PREFIX,
     decorateReply: false,
     cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),

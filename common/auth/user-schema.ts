@@ -62,6 +62,6 @@ export const resetRequestSchema = z.object({ email: z.string().trim().min(3).max
 export const resetCompletionSchema = z.object({
   token: z.string().min(1).max(200),
   // The minimum length is checked by the service, to answer with its own message.
-  password: z.string().min(1).max(1024),
+  password: z.string().max(1024),
   password_confirmation: z.string().max(1024),
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
@@ -9,13 +9,13 @@ import { pageCsp } from '../plugins/security-headers';
 import { presentCompany, presentSettings } from '../domain/sites/site-presenter';
 import { SELECTED_COUNTRY_COOKIE } from '../domain/sites/visitor';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../domain/visits/visit-cookie';
-import { AUTH_COOKIE_PREFIX, AUTH_SESSION_COOKIE } from '../../common/limits';
-import { credentialsSchema, type User } from '../../common/auth/user-schema';
-import { login } from '../domain/auth/auth-service';
-import { endSession } from '../domain/auth/sessions';
+import { AUTH_COOKIE_PREFIX } from '../../common/limits';
+import type { User } from '../../common/auth/user-schema';
+import { logInWithCredentials } from '../domain/auth/login-flow';
 import { presentUser } from '../domain/members/user-presenter';
 import { resetPassword, sendPasswordResetLink } from '../domain/auth/password-reset-flow';
 import { ApiError } from '../http/api-error';
+import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import type { ActionResult } from '../../common/ssr/load-context';
 import { PageCache, withNonce } from './page-cache';
 
@@ -40,6 +40,8 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '*',
     handler: async (request, reply) => {
+      // Form bodies reach React Router unparsed: hold them to the same limit as the API's.
+      if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) throw new ApiError(413, 'errors.tooLarge');
       const nonce = randomBytes(16).toString('base64');
       const context = await loadContextFor(request, reply, nonce);
       reply.header('content-security-policy', pageCsp(nonce));
@@ -93,34 +95,15 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
       translations: (ns) => app.translations.bundle(visitor.locale, ns),
       teaserMembers: () => app.teaser.tiles(visitor.site.row.id),
       user: await currentUser(request),
-      login: async (email, password) => {
-        const parsed = credentialsSchema.safeParse({ email, password });
-        const t = request.visitorT();
-        if (!parsed.success) return { ok: false, status: 400, message: t('errors.loginFailed') };
-        const result = await login(app.database.db, {
-          siteId: visitor.site.row.id,
-          ...parsed.data,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? '',
-        });
-        if (result.ok) {
-          const previous = request.cookies[AUTH_SESSION_COOKIE];
-          if (previous) await endSession(app.database.db, previous);
-          reply.setSessionCookie(result.token);
-          return { ok: true };
-        }
-        return result.reason === 'blocked'
-          ? { ok: false, status: 429, message: t('errors.accountBlocked', { minutes: result.minutes }) }
-          : { ok: false, status: 401, message: t('errors.loginFailed') };
-      },
-      requestPasswordReset: (email) => asAction(request, () => sendPasswordResetLink(request, email.trim())),
+      login: (email, password) => asAction(request, () => logInWithCredentials(request, reply, { email, password })),
+      requestPasswordReset: (email) => asAction(request, () => sendPasswordResetLink(request, email)),
       resetPassword: (token, password, confirmation) => asAction(request, () => resetPassword(request, { token, password, password_confirmation: confirmation })),
     };
   }
 };
 
 /** Runs a service call for a form: its ApiError becomes a translated message, not a 500. */
-async function asAction(request: FastifyRequest, run: () => Promise<void>): Promise<ActionResult> {
+async function asAction(request: FastifyRequest, run: () => Promise<unknown>): Promise<ActionResult> {
   try {
     await run();
     return { ok: true };
@@ -133,7 +116,7 @@ async function asAction(request: FastifyRequest, run: () => Promise<void>): Prom
 async function currentUser(request: FastifyRequest): Promise<User | null> {
   const member = await request.currentMember();
   if (!member) return null;
-  return presentUser(request.server.database.db, member, request.visitor.site.row.settings.fictional_icon, (key) => `/media/${key}`);
+  return presentUser(request.server.database.db, member, request.visitor.site.row.settings.fictional_icon);
 }
 
 function toFetchRequest(request: FastifyRequest): Request {
@@ -153,8 +136,20 @@ function toFetchRequest(request: FastifyRequest): Request {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body: Readable.toWeb(limitBytes(request.body as Readable, BODY_LIMIT_BYTES)) as ReadableStream, duplex: 'half' } : {}),
   });
+}
+
+/** The stream, failing once more than `max` bytes came through (bodies without a length). */
+function limitBytes(source: Readable, max: number): Readable {
+  let seen = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > max ? new ApiError(413, 'errors.tooLarge') : null, chunk);
+    },
+  });
+  return source.pipe(limited);
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {

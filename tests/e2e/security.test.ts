@@ -25,6 +25,11 @@ test.describe('security headers of pages', () => {
     expect(res.headers()['x-content-type-options']).toBe('nosniff');
   });
 
+  test('an oversized form body is refused before it is read', async ({ request, baseURL }) => {
+    const res = await request.post('/login', { form: { email: 'x'.repeat(2 * 1024 * 1024), password: 'y' }, headers: { origin: baseURL! } });
+    expect(res.status()).toBe(413);
+  });
+
   test('a cross-site form post is refused', async ({ request }) => {
     const res = await request.post('/lang-config', { form: { locale: 'de', returnTo: '/' }, headers: { origin: 'https://evil.example' } });
     expect(res.status()).toBe(403);

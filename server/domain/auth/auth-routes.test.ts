@@ -155,6 +155,15 @@ describe('current user, language and logout', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('GET /api/logout.php refuses a request from another site (no logout by a foreign link)', async () => {
+    const member = await createMember(t.database.db);
+    const token = sessionCookie(await loginRequest(member.email, member.password))!.value;
+    const res = await t.app.inject({ url: '/api/logout.php', headers: { host: 'localhost:3000', cookie: `auth.session=${token}`, 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(403);
+    const still = await t.app.inject({ url: '/api/user.php', headers: { host: 'localhost:3000', cookie: `auth.session=${token}` } });
+    expect(still.json().user.id).toBe(member.id);
+  });
+
   it('GET /api/logout.php ends the session on the server', async () => {
     const member = await createMember(t.database.db);
     const token = sessionCookie(await loginRequest(member.email, member.password))!.value;

@@ -6,12 +6,12 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/loc
 import { ApiError } from '../../http/api-error';
 import { updateMemberLanguage } from '../members/account-repository';
 import { presentUser } from '../members/user-presenter';
-import { login } from './auth-service';
+import { logInWithCredentials } from './login-flow';
 import { endSession } from './sessions';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon, (key) => `/media/${key}`);
+  const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon);
 
   app.post(
     '/api/user.php',
@@ -21,22 +21,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const site = request.visitor.site;
-      const result = await login(db, {
-        siteId: site.row.id,
-        email: request.body.email,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      });
-      if (!result.ok) {
-        throw result.reason === 'blocked' ? new ApiError(429, 'errors.accountBlocked', { minutes: result.minutes }) : new ApiError(401, 'errors.loginFailed');
-      }
-      // A session that came with the request is replaced, not kept alongside.
-      const previous = request.cookies[AUTH_SESSION_COOKIE];
-      if (previous) await endSession(db, previous);
-      reply.setSessionCookie(result.token);
-      return { user: await userOf(result.member, site.row.settings.fictional_icon) };
+      const member = await logInWithCredentials(request, reply, request.body);
+      return { user: await userOf(member, request.visitor.site.row.settings.fictional_icon) };
     },
   );
 
@@ -65,6 +51,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/logout.php',
     { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server', response: { 200: z.object({ user: z.null() }) } } },
     async (request, reply) => {
+      // A GET that ends a session: a link on another site must not log members out.
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw new ApiError(403, 'errors.forbiddenOrigin');
       const token = request.cookies[AUTH_SESSION_COOKIE];
       if (token) await endSession(db, token);
       reply.clearSessionCookie();

@@ -2,15 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import { isLocale, FALLBACK_LOCALE } from '../../../common/reference/countries';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { ApiError } from '../../http/api-error';
+import { resetCompletionSchema, resetRequestSchema } from '../../../common/auth/user-schema';
 import { passwordResetMail } from '../../mail/password-reset-mail';
 import { siteOrigin } from '../sites/site-origin';
 import { completePasswordReset, requestPasswordReset } from './password-reset';
 
 /** Request a reset link by e-mail; the mail is in the member's own language. Throws ApiError. */
-export async function sendPasswordResetLink(request: FastifyRequest, email: string): Promise<void> {
+export async function sendPasswordResetLink(request: FastifyRequest, email: unknown): Promise<void> {
+  const parsed = resetRequestSchema.safeParse({ email });
+  if (!parsed.success) throw new ApiError(404, 'errors.emailNotFound');
   const app = request.server;
   const site = request.visitor.site;
-  const result = await requestPasswordReset(app.database.db, site.row.id, email);
+  const result = await requestPasswordReset(app.database.db, site.row.id, parsed.data.email);
   if (!result.ok) throw result.reason === 'tooMany' ? new ApiError(429, 'errors.resetTooMany') : new ApiError(404, 'errors.emailNotFound');
   const locale = isLocale(result.member.language) ? result.member.language : FALLBACK_LOCALE;
   const link = `${siteOrigin(request)}/reset-password/do?token=${encodeURIComponent(result.token)}`;
@@ -18,7 +21,13 @@ export async function sendPasswordResetLink(request: FastifyRequest, email: stri
 }
 
 /** Complete a reset: passwords must match, the link must be valid. Throws ApiError. */
-export async function resetPassword(request: FastifyRequest, input: { token: string; password: string; password_confirmation: string }): Promise<void> {
+export async function resetPassword(request: FastifyRequest, raw: { token: unknown; password: unknown; password_confirmation: unknown }): Promise<void> {
+  const parsed = resetCompletionSchema.safeParse(raw);
+  if (!parsed.success) {
+    const badToken = parsed.error.issues.some((issue) => issue.path[0] === 'token');
+    throw badToken ? new ApiError(400, 'errors.resetLinkInvalid') : new ApiError(400, 'errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+  }
+  const input = parsed.data;
   if (input.password !== input.password_confirmation) throw new ApiError(400, 'errors.passwordsDiffer');
   if (input.password.length < PASSWORD_MIN_LENGTH) throw new ApiError(400, 'errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
   const ok = await completePasswordReset(request.server.database.db, request.visitor.site.row.id, input.token, input.password);

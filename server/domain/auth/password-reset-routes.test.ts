@@ -79,6 +79,8 @@ describe('password reset', () => {
     expect(differ.json().error).toEqual({ code: 'passwordsDiffer', message: 'The entered passwords are not the same.' });
     const short = await post('/api/reset-password-do.php', { token, password: 'short', password_confirmation: 'short' });
     expect(short.json().error.code).toBe('passwordTooShort');
+    const empty = await post('/api/reset-password-do.php', { token, password: '', password_confirmation: '' });
+    expect(empty.json().error.code).toBe('passwordTooShort');
     // Neither attempt used the link up.
     expect((await post('/api/reset-password-do.php', { token, password: 'long enough 1', password_confirmation: 'long enough 1' })).statusCode).toBe(200);
   });

@@ -2,9 +2,10 @@ import type { User } from '../../../common/auth/user-schema';
 import type { Db } from '../../db/database';
 import { creditBalance } from '../credits/credits-repository';
 import { memberPhotos, type MemberRow } from './account-repository';
+import { mediaUrl } from './media-url';
 
 /** The user object (spec section 3) of the logged-in member: their own data only. */
-export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, mediaUrl: (key: string) => string): Promise<User> {
+export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string): Promise<User> {
   const [credits, pics] = await Promise.all([creditBalance(db, member.id), memberPhotos(db, member)]);
   return {
     id: member.id,
