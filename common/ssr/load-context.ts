@@ -26,7 +26,16 @@ export interface RendezvousLoadContext {
   requestPasswordReset(email: string): Promise<ActionResult>;
   /** Sets a new password with a reset link's token. */
   resetPassword(token: string, password: string, confirmation: string): Promise<ActionResult>;
+  /**
+   * Calls one of our own API endpoints as this visitor (same session, site, language and
+   * address), for route actions and loaders: forms work without JavaScript and go through
+   * the same validation as the browser's calls. Cookies the endpoint sets reach the browser.
+   */
+  api<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: `/api/${string}`, body?: unknown): Promise<ApiCallResult<T>>;
 }
+
+/** An API answer inside the server: the body on success, or the translated error message. */
+export type ApiCallResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; message: string; code: string; fields: Record<string, string> };
 
 /** The outcome of a server operation a form triggers; `message` is already translated. */
 export type ActionResult = { ok: true } | { ok: false; status: number; message: string };

@@ -6,6 +6,8 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { projectPath } from '../project-paths';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The handle inside `db.transaction(async (tx) => ...)`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -58,6 +58,10 @@ export const members = pgTable(
     passwordHash: text('password_hash'),
     /** not_confirmed | active | pending_deletion | disabled */
     status: text('status').notNull().default('not_confirmed'),
+    /** When the e-mail address was confirmed by link (null: unconfirmed). Kept across deletion and reactivation. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** When the member asked to delete the account (status pending_deletion); purged REACTIVATION_DAYS later. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     language: text('language').notNull().default('en'),
     paidUser: boolean('paid_user').notNull().default(false),
     fictional: boolean('fictional').notNull().default(false),
@@ -78,6 +82,10 @@ export const members = pgTable(
     about: text('about').notNull().default(''),
     /** Why e-mail notifications stopped (spec section 8): fbl, bounce, listunsubscribe. */
     notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'`),
+    /** E-mail notification types (spec section 9) the member turned off; everything else is on. */
+    emailOptOuts: text('email_opt_outs').array().notNull().default(sql`'{}'`),
+    /** Tracking parameters of the visit that signed up (spec section 3, tracking query). */
+    signupTracking: jsonb('signup_tracking').$type<Record<string, string>>().notNull().default({}),
     /** active | disabled: a disabled profile is hidden from every listing. */
     profileStatus: text('profile_status').notNull().default('active'),
     mainPhotoId: integer('main_photo_id'),
@@ -105,6 +113,8 @@ export const photos = pgTable(
     height: integer('height').notNull(),
     /** in_inspection | active | deleted */
     status: text('status').notNull().default('in_inspection'),
+    /** profile (gallery) | chat (sent in a conversation) */
+    kind: text('kind').notNull().default('profile'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -201,4 +211,91 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_reset_tokens_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/**
+ * Single-use links sent by e-mail other than password resets: activation (activate),
+ * e-mail change (mail_change, with the new address) and reactivation (reactivate).
+ * Only the token's hash is stored.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    newEmail: text('new_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_member_idx').on(t.memberId, t.purpose, t.createdAt)],
+);
+
+/** Web Push subscriptions (POST /api/user.php?push=1); one member may have several devices. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_member_idx').on(t.memberId)],
+);
+
+/** A one-to-one conversation; the pair is stored ordered (low id, high id) so it exists once. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    memberLowId: integer('member_low_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    memberHighId: integer('member_high_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_idx').on(t.memberLowId, t.memberHighId),
+    index('conversations_high_idx').on(t.memberHighId),
+  ],
+);
+
+/** Chat messages. client_id (the sender's id for the message) makes a retried send a no-op. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** text | photo | gift */
+    kind: text('kind').notNull().default('text'),
+    body: text('body').notNull().default(''),
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId),
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+  ],
 );

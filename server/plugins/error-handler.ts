@@ -17,7 +17,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const t = request.visitorT();
       if (error instanceof ApiError) {
-        return reply.status(error.statusCode).send(body(error.key.replace(/^errors\./, ''), t(error.key, error.vars)));
+        return reply.status(error.statusCode).send(body(errorCode(error.key), t(error.key, error.vars)));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string> = {};
@@ -38,6 +38,11 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler', dependencies: ['visitor'] },
 );
+
+/** The machine-readable code of a message key: "errors.emailNotFound" or "settings:errors.oldPassword" -> the last part. */
+export function errorCode(key: string): string {
+  return key.slice(key.lastIndexOf('.') + 1);
+}
 
 function body(code: string, message: string): ErrorBody {
   return { error: { code, message } };

@@ -16,7 +16,7 @@ import { presentUser } from '../domain/members/user-presenter';
 import { resetPassword, sendPasswordResetLink } from '../domain/auth/password-reset-flow';
 import { ApiError } from '../http/api-error';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
-import type { ActionResult } from '../../common/ssr/load-context';
+import type { ActionResult, ApiCallResult } from '../../common/ssr/load-context';
 import { PageCache, withNonce } from './page-cache';
 
 export interface SsrOptions {
@@ -98,6 +98,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
       login: (email, password) => asAction(request, () => logInWithCredentials(request, reply, { email, password })),
       requestPasswordReset: (email) => asAction(request, () => sendPasswordResetLink(request, email)),
       resetPassword: (token, password, confirmation) => asAction(request, () => resetPassword(request, { token, password, password_confirmation: confirmation })),
+      api: (method, url, body) => callApi(request, reply, method, url, body),
     };
   }
 };
@@ -111,6 +112,39 @@ async function asAction(request: FastifyRequest, run: () => Promise<unknown>): P
     if (error instanceof ApiError) return { ok: false, status: error.statusCode, message: request.visitorT()(error.key, error.vars) };
     throw error;
   }
+}
+
+/** Runs an API request in-process as the visitor of `request` (see RendezvousLoadContext.api). */
+async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: string, url: string, body: unknown): Promise<ApiCallResult<T>> {
+  const host = request.headers.host ?? 'localhost';
+  const headers: Record<string, string> = {
+    host,
+    // The visitor's own page posts this form: same origin by construction.
+    origin: `${request.protocol}://${host}`,
+    cookie: request.headers.cookie ?? '',
+    'user-agent': request.headers['user-agent'] ?? '',
+    'accept-language': request.headers['accept-language'] ?? '',
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await request.server.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    remoteAddress: request.ip,
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  const setCookie = response.headers['set-cookie'];
+  for (const cookie of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) reply.header('set-cookie', cookie);
+  const parsed = response.body ? (JSON.parse(response.body) as unknown) : null;
+  if (response.statusCode < 400) return { ok: true, status: response.statusCode, body: parsed as T };
+  const error = (parsed as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
+  return {
+    ok: false,
+    status: response.statusCode,
+    code: error?.code ?? 'generic',
+    message: error?.message ?? request.visitorT()('errors.generic'),
+    fields: error?.fields ?? {},
+  };
 }
 
 async function currentUser(request: FastifyRequest): Promise<User | null> {

@@ -213,6 +213,7 @@ function draftMember(rnd: Random, site: SeedSite, pool: PortraitPool, now: Date)
       siteId: site.id,
       passwordHash: null,
       status: 'active',
+      emailConfirmedAt: new Date(createdAt),
       language: locale,
       paidUser: rnd.chance(0.25),
       fictional: rnd.chance(0.08),
