@@ -26,4 +26,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: { target: 'es2022' },
+  // react-bootstrap's per-component entry points (react-bootstrap/Modal) are folders that
+  // Node's ESM loader cannot import: bundle it into the server build instead.
+  ssr: { noExternal: ['react-bootstrap', 'react-transition-group', '@restart/ui', '@restart/hooks', 'dom-helpers', 'uncontrollable', '@react-aria/ssr'] },
 }));

@@ -13,6 +13,8 @@ import { ROOT, startProcess } from './lib/server-process';
 import { eventLoopLag } from './event-loop-lag';
 import { lighthouseScores } from './lighthouse-audit';
 import { initialJsBytes } from './js-bytes';
+import { geocodeRow } from './geocode';
+import { photoUploadBench } from './photo-upload';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATA_DIR = path.join(ROOT, 'data-bench');
@@ -42,6 +44,7 @@ const settingsBody = await (await fetch(`${app.url}/api/settings.php`, { headers
 const bare = await startProcess(['--import', 'tsx', 'bench/bare-json-server.ts'], { BODY: settingsBody }, BARE_PORT);
 const api = await interleaved(ROUNDS, () => load(`${app.url}/api/settings.php`, host), () => load(`${bare.url}/`));
 row('GET /api/settings.php vs bare node:http', `${api.a.toFixed(0)} vs ${api.b.toFixed(0)} req/s`, (api.a / api.b).toFixed(2), '>= 0.6');
+row(...geocodeRow(api.a)); // reverse geocoding: one lookup against one settings.php request
 // For context: what Fastify itself costs, without any of the product's plugins.
 const fastify = await startProcess(['--import', 'tsx', 'bench/bare-fastify-server.ts'], { BODY: settingsBody }, BARE_PORT + 1);
 const frame = await interleaved(ROUNDS, () => load(`${fastify.url}/`), () => load(`${bare.url}/`));
@@ -52,11 +55,11 @@ row('bare Fastify (no plugins) vs bare node:http', `${frame.a.toFixed(0)} vs ${f
 // 2. SSR of the home page against the same HTML as a static file from the same server.
 const cookie = { ...host, cookie: 'i18n_redirected=en; visit=x' };
 const html = await (await fetch(`${app.url}/`, { headers: cookie })).text();
-await mkdir(path.join(DATA_DIR, 'media'), { recursive: true });
-await writeFile(path.join(DATA_DIR, 'media', 'bench-home.html'), html);
-const ssr = await interleaved(ROUNDS, () => load(`${app.url}/`, cookie), () => load(`${app.url}/media/bench-home.html`, cookie));
+await mkdir(path.join(DATA_DIR, 'media', 'demo'), { recursive: true });
+await writeFile(path.join(DATA_DIR, 'media', 'demo', 'bench-home.html'), html);
+const ssr = await interleaved(ROUNDS, () => load(`${app.url}/`, cookie), () => load(`${app.url}/media/demo/bench-home.html`, cookie));
 row('SSR home page (page cache) vs same HTML static', `${ssr.a.toFixed(0)} vs ${ssr.b.toFixed(0)} req/s`, (ssr.a / ssr.b).toFixed(2), '>= 0.2');
-const render = await interleaved(ROUNDS, () => loadUncached(`${app.url}/`, cookie), () => load(`${app.url}/media/bench-home.html`, cookie));
+const render = await interleaved(ROUNDS, () => loadUncached(`${app.url}/`, cookie), () => load(`${app.url}/media/demo/bench-home.html`, cookie));
 row('SSR home page rendered every time vs static', `${render.a.toFixed(0)} vs ${render.b.toFixed(0)} req/s`, (render.a / render.b).toFixed(2), '(no goal; cache bypassed)');
 
 // Login: argon2id verification is the deliberate cost of every login.
@@ -66,6 +69,10 @@ for (let i = 0; i < 20; i += 1) await verifyPassword(hashed, 'rendezvous');
 const verifyMs = (performance.now() - verifyStart) / 20;
 const logins = await loadPost(`${app.url}/api/user.php`, { email: 'premium@rendezvous.example', password: 'rendezvous' }, { host: `localhost:${APP_PORT}`, origin: `http://localhost:${APP_PORT}` });
 row('POST /api/user.php login (argon2id m=19 MiB, t=2, p=1)', `${logins.rps.toFixed(0)} logins/s, p50 ${logins.p50} ms, p99 ${logins.p99} ms; one verification ${verifyMs.toFixed(1)} ms`, '', '(recorded)');
+
+// Photo upload of a 12-megapixel JPEG against a bare sharp resize of the same image.
+const photo = await photoUploadBench(Math.max(ROUNDS, 5));
+row('POST /api/photos.php 12 MP JPEG to stored thumbnail vs bare sharp resize+webp', `p50 ${photo.uploadP50Ms.toFixed(0)} vs ${photo.bareP50Ms.toFixed(0)} ms`, photo.ratio.toFixed(2), '<= 1.5');
 
 // 3. JavaScript shipped to the home page.
 const js = await initialJsBytes(`${app.url}/`);

@@ -14,24 +14,35 @@ import type { AppConfig } from './config';
 import { projectPath } from './project-paths';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
 import type { Database } from './db/database';
-import type { Secrets } from './secrets';
+import { mediaSecretOf, type Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
+import { signupRoutes } from './domain/signup/signup-routes';
+import { memberCardRoutes } from './domain/members/member-card';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
-import { MEDIA_PREFIX, mediaUrl } from './domain/members/media-url';
+import { DEMO_MEDIA_PREFIX } from './domain/members/media-url';
+import { MediaSigner, PhotoUrls, registerPhotoUrls } from './domain/photos/photo-urls';
+import { photosRoutes } from './domain/photos/photos-routes';
+import { mediaRoutes } from './domain/photos/media-routes';
+import type { ObjectStorage } from './storage/object-storage';
+import { createStorage, MEDIA_DIR_NAME } from './storage/create-storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { JobRunner } from './jobs/job-runner';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
 import { passwordResetRoutes } from './domain/auth/password-reset-routes';
+import { settingsRoutes } from './domain/settings/settings-routes';
+import { accountDeletionRoutes } from './domain/account-deletion/account-deletion-routes';
+import { dataExportRoutes } from './domain/account-deletion/data-export-routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { csrfGuardPlugin } from './plugins/csrf-guard';
 import { healthRoutes } from './plugins/health-routes';
 import { sitesRoutes } from './domain/sites/sites-routes';
 import { referenceRoutes } from './domain/reference/reference-routes';
+import { geocodeRoutes } from './domain/geocode/geocode-routes';
 import { visitsRoutes } from './domain/visits/visits-routes';
 import { ssrPlugin } from './ssr/ssr-plugin';
 
@@ -46,6 +57,10 @@ declare module 'fastify' {
     pushPublicKey: string | null;
     mailer: Mailer;
     jobs: JobRunner;
+    /** Uploaded photo files (local disk or an S3-compatible bucket). */
+    photoStorage: ObjectStorage;
+    /** Signed URLs of stored files and who may see which photo. */
+    photoUrls: PhotoUrls;
   }
 }
 
@@ -91,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', new JobRunner(database.db, app.log));
   // Jobs are started by main.ts (tests run them by hand); runs in progress finish before close.
   app.addHook('onClose', async () => app.jobs.stop());
-  app.decorate('teaser', new TeaserService(database.db, mediaUrl));
+  app.decorate('photoStorage', createStorage(config));
+  app.decorate('photoUrls', new PhotoUrls(new MediaSigner(mediaSecretOf(secrets))));
+  registerPhotoUrls(database.db, app.photoUrls);
+  app.decorate('teaser', new TeaserService(database.db, (key) => app.photoUrls.file(key)));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {
@@ -121,16 +139,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => {
     await api.register(authRoutes);
     await api.register(passwordResetRoutes);
+    await api.register(settingsRoutes);
+    await api.register(accountDeletionRoutes);
+    await api.register(dataExportRoutes);
+    await api.register(signupRoutes);
+    await api.register(memberCardRoutes);
     await api.register(sitesRoutes);
     await api.register(referenceRoutes);
+    await api.register(geocodeRoutes);
     await api.register(visitsRoutes);
+    await api.register(photosRoutes);
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });
 
+  await app.register(mediaRoutes);
+  // Only the demo pool is public; member uploads are served by mediaRoutes behind signed URLs.
   await app.register(fastifyStatic, {
-    root: path.join(config.DATA_DIR, 'media'),
-    prefix: MEDIA_PREFIX,
+    root: path.join(config.DATA_DIR, MEDIA_DIR_NAME, 'demo'),
+    prefix: DEMO_MEDIA_PREFIX,
     decorateReply: false,
     cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),

@@ -22,12 +22,28 @@ const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Uploaded photos go live without inspection (demos); off in production. */
+  PHOTO_AUTO_APPROVE: booleanFlag.default(false),
+  /** An S3-compatible bucket for uploads; unset S3_BUCKET = local disk under DATA_DIR/media. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+});
+
+// A half-configured bucket would fail at the first upload; refuse it at start instead.
+const checkedConfigSchema = configSchema.superRefine((c, ctx) => {
+  if (!c.S3_BUCKET) return;
+  for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_BUCKET is set' });
+  }
 });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -14,7 +14,7 @@ const databaseReady = openDatabase({
   embeddedDataDir: path.join(config.DATA_DIR, 'pglite'),
   poolSize: config.DB_POOL_SIZE,
 });
-const [{ buildApp, loadSsrBuild }, { loadSecrets }, { ensureDemoData }, { BACKGROUND_JOBS }] = await Promise.all([
+const [{ buildApp, loadSsrBuild }, { loadSecrets }, { ensureDemoData }, { backgroundJobs }] = await Promise.all([
   import('./app'),
   import('./secrets'),
   import('./db/seed/demo-data'),
@@ -39,4 +39,4 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.jobs.start(BACKGROUND_JOBS);
+app.jobs.start(backgroundJobs(app));

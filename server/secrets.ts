@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -8,6 +8,16 @@ export interface Secrets {
   cookieSecret: string;
   vapidPublicKey: string;
   vapidPrivateKey: string;
+  /**
+   * Signs the short-lived URLs of member photos (server/domain/photos/photo-urls.ts).
+   * Optional for callers that build Secrets by hand: mediaSecretOf() then derives one.
+   */
+  mediaSecret?: string;
+}
+
+/** The media secret, or one derived from the cookie secret (a separate key per purpose). */
+export function mediaSecretOf(secrets: Secrets): string {
+  return secrets.mediaSecret ?? createHmac('sha256', secrets.cookieSecret).update('rendezvous media urls').digest('base64url');
 }
 
 /**
@@ -28,6 +38,7 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     cookieSecret: stored.cookieSecret ?? randomBytes(32).toString('base64url'),
     vapidPublicKey: stored.vapidPublicKey ?? vapid!.publicKey,
     vapidPrivateKey: stored.vapidPrivateKey ?? vapid!.privateKey,
+    mediaSecret: stored.mediaSecret ?? randomBytes(32).toString('base64url'),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(stored)) {
     await mkdir(dataDir, { recursive: true });
@@ -39,5 +50,8 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     cookieSecret: env.COOKIE_SECRET ?? secrets.cookieSecret,
     vapidPublicKey: env.VAPID_PUBLIC_KEY ?? secrets.vapidPublicKey,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY ?? secrets.vapidPrivateKey,
+    // Processes that share COOKIE_SECRET but no MEDIA_SECRET must still accept each other's
+    // photo URLs: they then derive the media secret from the shared cookie secret.
+    mediaSecret: env.MEDIA_SECRET ?? (env.COOKIE_SECRET ? undefined : secrets.mediaSecret),
   };
 }

@@ -6,9 +6,11 @@ import { EntryWarning } from '../features/shell/entry-warning';
 import { WarningBanners } from '../features/shell/warning-banners';
 import { ErrorPage } from '../features/shell/error-page';
 import { useRootData } from '../features/shell/use-root-data';
+import { ActivationReminderHost } from '../features/signup/activation-reminder-host';
+import { SignupModalHost } from '../features/signup/signup-modal-host';
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload';
 
-/** Default layout (spec section 2): top navigation, warning banners, content, footer, disclaimer, entry warning. */
+/** Default layout (spec section 2): top navigation, warning banners, content, footer, disclaimer, entry warning, signup modal. */
 export default function DefaultLayout() {
   return (
     <Frame>
@@ -35,13 +37,16 @@ function Frame({ children }: { children: React.ReactNode }) {
   return (
     <div className="d-flex flex-column min-vh-100">
       <TopBar />
-      <WarningBanners />
+      <WarningBanners>
+        <ActivationReminderHost />
+      </WarningBanners>
       <main id="content" className="flex-grow-1">
         {children}
       </main>
       <Footer />
       <Disclaimer />
       <EntryWarning />
+      <SignupModalHost />
     </div>
   );
 }

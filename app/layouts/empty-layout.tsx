@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router';
 import { EntryWarning } from '../features/shell/entry-warning';
+import { SignupModalHost } from '../features/signup/signup-modal-host';
 
-/** Empty layout: content only; entry warning for NL and DE only. */
+/** Empty layout: content, entry warning (NL and DE only), signup modal. */
 export default function EmptyLayout() {
   return (
     <>
@@ -9,6 +10,7 @@ export default function EmptyLayout() {
         <Outlet />
       </main>
       <EntryWarning strictCountriesOnly />
+      <SignupModalHost />
     </>
   );
 }

@@ -10,8 +10,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await context.login(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
-  if (!result.ok) return data({ error: result.message, email: String(form.get('email') ?? '') }, { status: result.status });
+  const email = String(form.get('email') ?? '');
+  const result = await context.api('POST', '/api/user.php', { email, password: String(form.get('password') ?? '') });
+  if (!result.ok) {
+    // A deleted account (pending deletion) is offered its reactivation link instead.
+    return data({ error: result.message, email, deletedAccount: result.code === 'accountDeleted' }, { status: result.status });
+  }
   const returnTo = String(form.get('returnTo') ?? '');
   // Only local targets: the login form must not become an open redirect.
   throw redirect(returnTo && isLocalPath(returnTo) ? returnTo : paths.home());
@@ -24,5 +28,5 @@ export function meta() {
 export default function Login() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  return <LoginForm error={result?.error} email={result?.email} busy={navigation.state !== 'idle'} />;
+  return <LoginForm error={result?.error} email={result?.email} deletedAccount={result?.deletedAccount ?? false} busy={navigation.state !== 'idle'} />;
 }

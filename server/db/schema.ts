@@ -299,3 +299,17 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.id),
   ],
 );
+
+/**
+ * Why members deleted their accounts, for the product team: anonymous on purpose (no
+ * member id, no address), so it outlives the purge without keeping personal data.
+ */
+export const accountDeletionFeedback = pgTable('account_deletion_feedback', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  reason: text('reason').notNull(),
+  comment: text('comment').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly key: string,
     readonly vars: Record<string, string | number> = {},
+    /** The input field the message is about, for forms that show it beside that field. */
+    readonly field?: string,
   ) {
     super(key);
     this.name = 'ApiError';

@@ -1,5 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import type { Job } from './job-runner';
 import { authCleanupJob } from './auth-cleanup-job';
+import { accountPurgeJob } from './account-purge-job';
 
-/** Every job the server runs in the background. */
+/** The background jobs that need only the database. */
 export const BACKGROUND_JOBS: Job[] = [authCleanupJob];
+
+/** Every job the server runs in the background: BACKGROUND_JOBS plus those that use the app's services. */
+export function backgroundJobs(app: FastifyInstance): Job[] {
+  return [...BACKGROUND_JOBS, accountPurgeJob({ storage: () => app.photoStorage, log: app.log })];
+}

@@ -17,7 +17,10 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       const t = request.visitorT();
       if (error instanceof ApiError) {
-        return reply.status(error.statusCode).send(body(errorCode(error.key), t(error.key, error.vars)));
+        const message = t(error.key, error.vars);
+        const answer = body(errorCode(error.key), message);
+        if (error.field) answer.error.fields = { [error.field]: message };
+        return reply.status(error.statusCode).send(answer);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string> = {};

@@ -6,11 +6,13 @@ import { useRootData } from '../shell/use-root-data';
 interface LoginFormProps {
   error?: string | undefined;
   email?: string | undefined;
+  /** The credentials were right but the account is deleted (still reactivatable). */
+  deletedAccount?: boolean;
   busy: boolean;
 }
 
 /** The login screen. Works without JavaScript: the form posts to the route's action. */
-export function LoginForm({ error, email, busy }: LoginFormProps) {
+export function LoginForm({ error, email, deletedAccount = false, busy }: LoginFormProps) {
   const { t } = useTranslation();
   const { settings } = useRootData();
   const [params] = useSearchParams();
@@ -27,6 +29,11 @@ export function LoginForm({ error, email, busy }: LoginFormProps) {
         <div className="alert alert-danger" role="alert" data-testid="login-error">
           {error}
         </div>
+      )}
+      {error && deletedAccount && email && (
+        <Link className="btn btn-outline-primary w-100 mb-3" to={`${paths.accountDeleted()}?email=${encodeURIComponent(email)}`} data-testid="login-reactivate">
+          {t('login.reactivate')}
+        </Link>
       )}
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="returnTo" value={params.get('returnTo') ?? ''} />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
@@ -7,6 +7,7 @@ import { useRootData } from '../shell/use-root-data';
 export function HomeHero() {
   const { t } = useTranslation();
   const { settings } = useRootData();
+  const navigate = useNavigate();
   return (
     <section className="rv-hero py-5">
       <div className="container py-lg-4">
@@ -15,7 +16,16 @@ export function HomeHero() {
             <h1 className="display-5 fw-bold">{settings.index_title}</h1>
             <p className="lead my-4">{settings.description}</p>
             <div className="d-flex flex-wrap gap-2">
-              <Link className="btn btn-light btn-lg text-primary fw-semibold" to={paths.signup()} data-testid="hero-signup">
+              <Link
+                className="btn btn-light btn-lg text-primary fw-semibold"
+                to={paths.signup()}
+                data-testid="hero-signup"
+                onClick={(event) => {
+                  // With JavaScript signup opens as a modal over the home page; without it, the signup page.
+                  event.preventDefault();
+                  void navigate({ search: '?signup' }, { preventScrollReset: true });
+                }}
+              >
                 {t('home.signupCta')}
               </Link>
               <Link className="btn btn-outline-light btn-lg" to={paths.login()}>

@@ -5,8 +5,9 @@
  */
 export function WarningBanners({ children }: { children?: React.ReactNode }) {
   if (!children) return null;
+  // Each alert brings its own top margin; an empty region takes no space (theme.scss).
   return (
-    <div className="container mt-3" role="region" aria-live="polite">
+    <div className="container warning-banners" role="region" aria-live="polite">
       {children}
     </div>
   );

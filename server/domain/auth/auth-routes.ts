@@ -13,6 +13,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon);
 
+  // POST /api/user.php?push=1 (save a push subscription) is a separate route, told apart by a
+  // router constraint on the query: server/domain/settings/push-query-constraint.ts.
   app.post(
     '/api/user.php',
     {

@@ -7,10 +7,12 @@ import { startSession } from './sessions';
 export type LoginResult =
   | { ok: true; member: MemberRow; token: string }
   | { ok: false; reason: 'invalid' }
+  /** The password was right but the account is deleted: it can be reactivated by e-mailed link. */
+  | { ok: false; reason: 'deleted'; email: string }
   | { ok: false; reason: 'blocked'; minutes: number };
 
-/** Statuses that may not log in: deleted accounts come back through reactivation instead. */
-const CANNOT_LOG_IN = new Set(['pending_deletion', 'disabled']);
+/** Statuses that may not log in (deleted accounts are told so, after a right password, below). */
+const CANNOT_LOG_IN = new Set(['disabled']);
 
 /**
  * Checks credentials for a site and starts a new session (a fresh token at every login, so
@@ -32,6 +34,9 @@ export async function login(db: Db, input: { siteId: number; email: string; pass
     const minutes = await recordFailure(db, keys);
     return minutes > 0 ? { ok: false, reason: 'blocked', minutes } : { ok: false, reason: 'invalid' };
   }
+  // Only someone who knows the password learns that the account is deleted (no enumeration);
+  // no session: a deleted account comes back only through its reactivation link.
+  if (member.status === 'pending_deletion') return { ok: false, reason: 'deleted', email: member.email };
   await clearAccountFailures(db, keys.account);
   const token = await startSession(db, member.id, input.userAgent);
   return { ok: true, member, token };

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { credentialsSchema } from '../../../common/auth/user-schema';
-import { AUTH_SESSION_COOKIE } from '../../../common/limits';
+import { AUTH_SESSION_COOKIE, REACTIVATION_DAYS } from '../../../common/limits';
 import { ApiError } from '../../http/api-error';
 import type { MemberRow } from '../members/account-repository';
 import { login } from './auth-service';
@@ -22,6 +22,7 @@ export async function logInWithCredentials(request: FastifyRequest, reply: Fasti
     userAgent: request.headers['user-agent'] ?? '',
   });
   if (!result.ok) {
+    if (result.reason === 'deleted') throw new ApiError(401, 'account:errors.accountDeleted', { email: result.email, days: REACTIVATION_DAYS }, 'email');
     throw result.reason === 'blocked' ? new ApiError(429, 'errors.accountBlocked', { minutes: result.minutes }) : new ApiError(401, 'errors.loginFailed');
   }
   const previous = request.cookies[AUTH_SESSION_COOKIE];

@@ -30,7 +30,8 @@ export async function memberPhotos(db: Db, member: MemberRow): Promise<MemberPho
   const [counted] = await db
     .select({ n: count() })
     .from(photos)
-    .where(and(eq(photos.memberId, member.id), sql`${photos.status} <> 'deleted'`));
+    // The gallery only: photos sent in chats are not the profile's.
+    .where(and(eq(photos.memberId, member.id), eq(photos.kind, 'profile'), sql`${photos.status} <> 'deleted'`));
   const [main] = member.mainPhotoId
     ? await db
         .select({ filename: photos.filename, thumbFilename: photos.thumbFilename, status: photos.status })

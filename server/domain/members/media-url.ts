@@ -1,6 +1,20 @@
-/** Where the storage key of a public media file (a photo, a thumbnail) is served. */
+/**
+ * Where stored files are served. Only the seeded demo pool (keys "demo/...") is public
+ * and static; every member upload is served through a short-lived signed URL made by
+ * server/domain/photos/photo-urls.ts — use that module to present any photo.
+ */
 export const MEDIA_PREFIX = '/media/';
+export const DEMO_KEY_PREFIX = 'demo/';
+export const DEMO_MEDIA_PREFIX = `${MEDIA_PREFIX}${DEMO_KEY_PREFIX}`;
+/** /media/s/<expires>/<signature>/<key> */
+export const SIGNED_MEDIA_PREFIX = `${MEDIA_PREFIX}s/`;
 
-export function mediaUrl(key: string): string {
+export function isDemoKey(key: string): boolean {
+  return key.startsWith(DEMO_KEY_PREFIX);
+}
+
+/** The public URL of a file of the demo pool. */
+export function demoMediaUrl(key: string): string {
+  if (!isDemoKey(key)) throw new Error(`not a demo key: ${key}`);
   return `${MEDIA_PREFIX}${key}`;
 }

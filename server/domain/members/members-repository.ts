@@ -27,20 +27,23 @@ export interface TeaserRow {
   height: number;
 }
 
+/** What a member tile shows, as columns (the main photo joined as `photos`). */
+export const tileColumns = {
+  id: members.id,
+  name: members.name,
+  birthDate: members.birthDate,
+  city: members.city,
+  country: members.country,
+  fictional: members.fictional,
+  thumb: photos.thumbFilename,
+  width: photos.width,
+  height: photos.height,
+};
+
 /** Recently active members with a public main photo, for the visitor home page. */
 export async function listTeaserMembers(db: Db, siteId: number, limit: number): Promise<TeaserRow[]> {
   return db
-    .select({
-      id: members.id,
-      name: members.name,
-      birthDate: members.birthDate,
-      city: members.city,
-      country: members.country,
-      fictional: members.fictional,
-      thumb: photos.thumbFilename,
-      width: photos.width,
-      height: photos.height,
-    })
+    .select(tileColumns)
     .from(members)
     .innerJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
     .where(and(listedMemberConditions(siteId), isNotNull(members.mainPhotoId)))

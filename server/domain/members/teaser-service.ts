@@ -14,8 +14,14 @@ export class TeaserService {
 
   constructor(
     private readonly db: Db,
-    private readonly mediaUrl: (key: string) => string,
+    /** The URL of a public (active) photo's file: PhotoUrls.file. */
+    private readonly fileUrl: (key: string) => string,
   ) {}
+
+  /** Drops a site's cached tiles (a member left the listing: deleted, hidden). */
+  forget(siteId: number): void {
+    this.cache.delete(siteId);
+  }
 
   tiles(siteId: number, limit = 12, now = Date.now()): Promise<MemberTile[]> {
     const hit = this.cache.get(siteId);
@@ -27,7 +33,7 @@ export class TeaserService {
         age: ageOn(r.birthDate),
         city: r.city,
         country: r.country,
-        photo: { thumb: this.mediaUrl(r.thumb), width: r.width, height: r.height },
+        photo: { thumb: this.fileUrl(r.thumb), width: r.width, height: r.height },
         fictional: r.fictional,
       })),
     );

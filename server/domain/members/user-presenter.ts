@@ -2,10 +2,13 @@ import type { User } from '../../../common/auth/user-schema';
 import type { Db } from '../../db/database';
 import { creditBalance } from '../credits/credits-repository';
 import { memberPhotos, type MemberRow } from './account-repository';
-import { mediaUrl } from './media-url';
+import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
 
-/** The user object (spec section 3) of the logged-in member: their own data only. */
-export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string): Promise<User> {
+/**
+ * The user object (spec section 3) of the logged-in member: their own data only. The
+ * main image is theirs, so it is shown (signed) also while in inspection.
+ */
+export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, urls: PhotoUrls = photoUrlsFor(db)): Promise<User> {
   const [credits, pics] = await Promise.all([creditBalance(db, member.id), memberPhotos(db, member)]);
   return {
     id: member.id,
@@ -37,9 +40,7 @@ export async function presentUser(db: Db, member: MemberRow, fictionalIcon: stri
       about: member.about,
       photo_count: pics.count,
       status: member.profileStatus,
-      main_image: pics.main
-        ? { filename: mediaUrl(pics.main.filename), thumb_filename: mediaUrl(pics.main.thumbFilename), status: pics.main.status }
-        : null,
+      main_image: urls.mainImage(pics.main && { ...pics.main, memberId: member.id }, member.id),
     },
   };
 }

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { Link, useFetcher } from 'react-router';
+import { ACCOUNT_DELETED_PATH, DELETE_REASON_TEXT_MAX, DELETE_REASONS } from '../../../common/account-deletion/account-deletion-rules';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+
+/** What the /account-deleted action answers a failed deletion with. */
+export interface DeleteActionData {
+  intent: 'delete';
+  error: string;
+}
+
+interface Props {
+  /** The company's delete_discount (percent); 0 skips the offer. */
+  discount: number;
+  onClose: () => void;
+}
+
+/**
+ * The delete-account flow: first the company's offer to stay (when it has one), then the
+ * reason and the password. It posts to the /account-deleted route's action, which calls
+ * the API and, on success, redirects to that page.
+ */
+export function DeleteAccountDialog({ discount, onClose }: Props) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<'offer' | 'confirm'>(discount > 0 ? 'offer' : 'confirm');
+  const fetcher = useFetcher<DeleteActionData>();
+  const busy = fetcher.state !== 'idle';
+  const error = fetcher.data?.intent === 'delete' ? fetcher.data.error : undefined;
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="delete-account-dialog-title" data-testid="delete-account-dialog">
+      <Modal.Header closeButton>
+        <Modal.Title id="delete-account-dialog-title">{t(step === 'offer' ? 'account:delete.offerTitle' : 'account:delete.dialogTitle')}</Modal.Title>
+      </Modal.Header>
+      {step === 'offer' ? (
+        <>
+          <Modal.Body>
+            <p className="lead mb-0" data-testid="delete-discount-offer">
+              {t('account:delete.offer', { percent: discount })}
+            </p>
+          </Modal.Body>
+          <Modal.Footer className="justify-content-between">
+            <button type="button" className="btn btn-link text-body-secondary" onClick={() => setStep('confirm')}>
+              {t('account:delete.continue')}
+            </button>
+            <Link className="btn btn-primary" to={paths.credits()} onClick={onClose}>
+              {t('account:delete.offerCta')}
+            </Link>
+          </Modal.Footer>
+        </>
+      ) : (
+        <fetcher.Form method="post" action={ACCOUNT_DELETED_PATH}>
+          <input type="hidden" name="intent" value="delete" />
+          <Modal.Body>
+            {error && (
+              <div className="alert alert-danger" role="alert" data-testid="delete-account-error">
+                {error}
+              </div>
+            )}
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6">{t('account:delete.reasonLabel')}</legend>
+              {DELETE_REASONS.map((reason) => (
+                <div className="form-check" key={reason}>
+                  <input className="form-check-input" type="radio" name="reason" id={`delete-reason-${reason}`} value={reason} />
+                  <label className="form-check-label" htmlFor={`delete-reason-${reason}`}>
+                    {t(`account:delete.reasons.${reason}`)}
+                  </label>
+                </div>
+              ))}
+            </fieldset>
+            <div className="mb-3">
+              <label htmlFor="delete-reason-text" className="form-label">
+                {t('account:delete.reasonText')}
+              </label>
+              <textarea id="delete-reason-text" name="reason_text" className="form-control" rows={2} maxLength={DELETE_REASON_TEXT_MAX} />
+            </div>
+            <div>
+              <label htmlFor="delete-password" className="form-label">
+                {t('account:delete.password')}
+              </label>
+              <input
+                id="delete-password"
+                name="password"
+                type="password"
+                className="form-control"
+                autoComplete="current-password"
+                required
+                aria-describedby="delete-password-help"
+              />
+              <div id="delete-password-help" className="form-text">
+                {t('account:delete.passwordHelp')}
+              </div>
+            </div>
+          </Modal.Body>
+          <Modal.Footer className="justify-content-between">
+            <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+              {t('account:delete.cancel')}
+            </button>
+            <button type="submit" className="btn btn-danger" disabled={busy}>
+              {t('account:delete.confirm')}
+            </button>
+          </Modal.Footer>
+        </fetcher.Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { Form, Link } from 'react-router';
+import { ensureBundle } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+import { useRootData } from '../shell/use-root-data';
+import type { FormResult } from './form-result';
+
+interface Props {
+  bundle: Record<string, unknown>;
+  token: string;
+  result: FormResult | undefined;
+  busy: boolean;
+}
+
+/**
+ * The page of the link mailed to the new address. The change happens on the button, not
+ * on opening the page: mail scanners that fetch every link in a message must not confirm
+ * an address on the owner's behalf.
+ */
+export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
+  const { t, i18n } = useTranslation();
+  ensureBundle(i18n, 'settings', bundle);
+  const { settings, user } = useRootData();
+  const next = user ? (
+    <Link to={paths.settings()}>{t('settings:mailChange.toSettings')}</Link>
+  ) : (
+    <Link to={paths.home()}>{t('settings:mailChange.toHome')}</Link>
+  );
+  let body;
+  if (result?.ok) {
+    body = (
+      <>
+        <div className="alert alert-success" role="status" data-testid="mail-change-done">
+          {t('settings:mailChange.done', { email: result.email ?? '' })}
+        </div>
+        {next}
+      </>
+    );
+  } else if (result || !token) {
+    body = (
+      <>
+        <div className="alert alert-danger" role="alert" data-testid="mail-change-error">
+          <p className="mb-1 fw-semibold">{t('settings:mailChange.failed')}</p>
+          <p className="mb-0">{result?.message ?? t('settings:errors.mailChangeLinkInvalid')}</p>
+        </div>
+        {next}
+      </>
+    );
+  } else {
+    body = (
+      <Form method="post" className="card card-body shadow-sm border-0">
+        <input type="hidden" name="token" value={token} />
+        <p>{t('settings:mailChange.intro')}</p>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('settings:mailChange.submit')}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <div className="container py-5" style={{ maxWidth: 560 }}>
+      <title>{`${t('settings:mailChange.title')} · ${settings.name}`}</title>
+      <h1 className="h3 mb-4">{t('settings:mailChange.title')}</h1>
+      {body}
+    </div>
+  );
+}

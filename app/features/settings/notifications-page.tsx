@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import type { NotificationSettings } from '../../../common/account/notification-settings';
+import { ensureBundle } from '../../i18n/i18n';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+import { useRootData } from '../shell/use-root-data';
+import { DisabledNotice } from './disabled-notice';
+import { EmailNotificationsForm } from './email-notifications-form';
+import { PushStatus } from './push-status';
+
+/** The notifications screen (spec section 2): e-mail notification types, why e-mail stopped, push. */
+export function NotificationsPage({ bundle, values }: { bundle: Record<string, unknown>; values: NotificationSettings }) {
+  const { t, i18n } = useTranslation();
+  ensureBundle(i18n, 'settings', bundle);
+  const { settings } = useRootData();
+  return (
+    <div className="container py-4 py-md-5" style={{ maxWidth: 720 }}>
+      <title>{`${t('settings:notifications.title')} · ${settings.name}`}</title>
+      <p className="mb-2">
+        <Link to={paths.settings()}>{t('settings:notifications.backToSettings')}</Link>
+      </p>
+      <h1 className="h3 mb-4">{t('settings:notifications.title')}</h1>
+      <DisabledNotice reasons={values.notifications_disabled} />
+      <EmailNotificationsForm values={values.email_notifications} />
+      <PushStatus devices={values.push_subscriptions} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+import { useRootData } from '../shell/use-root-data';
+
+/** /activate/done: the address is confirmed; the premium claim of spec section 1. */
+export function ActivationDone() {
+  const { t } = useTranslation();
+  const { settings, user } = useRootData();
+  return (
+    <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
+      <title>{`${t('signup:activation.doneTitle')} · ${settings.name}`}</title>
+      <div className="fs-1" aria-hidden="true">
+        ✅
+      </div>
+      <h1 className="h3 mb-3">{t('signup:activation.doneTitle')}</h1>
+      <p className="lead">{t('signup:activation.doneText')}</p>
+      {!user?.paid_user && (
+        <div className="card card-body border-secondary my-4">
+          <p className="mb-3">{t('signup:activation.premium')}</p>
+          <Link className="btn btn-secondary" to={paths.premium()}>
+            {t('signup:activation.getPremium')}
+          </Link>
+        </div>
+      )}
+      <Link className="btn btn-primary btn-lg" to={user ? paths.members() : paths.login()} data-testid="activation-continue">
+        {user ? t('signup:activation.startSearching') : t('signup:activation.logIn')}
+      </Link>
+    </div>
+  );
+}
+
+/** /activate/error: 'Activation failed' with the site's support address (spec section 8). */
+export function ActivationError() {
+  const { t } = useTranslation();
+  const { settings } = useRootData();
+  return (
+    <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
+      <title>{`${t('signup:activation.failed')} · ${settings.name}`}</title>
+      <h1 className="h3 mb-3">{t('signup:activation.failed')}</h1>
+      <p className="lead" data-testid="activation-error-text">
+        {t('signup:activation.failedText', { email: settings.support_email })}
+      </p>
+      <a href={`mailto:${settings.support_email}`} className="btn btn-outline-primary">
+        {settings.support_email}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { countryName } from '../../../common/i18n/format';
+import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
+import { useTranslation } from '../../i18n/react';
+import { locate } from '../../lib/geolocation';
+import { useRootData } from '../shell/use-root-data';
+import { FieldError, type StepProps } from './signup-steps';
+
+interface CountryRegions {
+  country: string;
+  region_type_label: string;
+  regions: { code: string; name: string }[];
+}
+
+type LocateState = 'idle' | 'locating' | 'ok' | 'unavailable' | 'denied';
+
+/** Step 3: country, region and city; the browser's position fills them in when allowed. */
+export function LocationStep({ draft, update, errors }: StepProps) {
+  const { t } = useTranslation();
+  const { locale, settings } = useRootData();
+  const [regions, setRegions] = useState<CountryRegions | null>(null);
+  const [locating, setLocating] = useState<LocateState>('idle');
+
+  useEffect(() => {
+    let live = true;
+    setRegions(null);
+    fetch(`/api/regions.php?country=${encodeURIComponent(draft.country)}`, { credentials: 'same-origin' })
+      .then((r) => (r.ok ? (r.json() as Promise<{ countries: CountryRegions[] }>) : { countries: [] }))
+      .then((body) => live && setRegions(body.countries[0] ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [draft.country]);
+
+  async function fillFromMyPosition() {
+    setLocating('locating');
+    const result = await locate();
+    if (result.state === 'ok' && result.place?.country && settings.countries.includes(result.place.country)) {
+      update({ country: result.place.country, region: result.place.region ?? '', city: result.place.city ?? draft.city });
+      setLocating('ok');
+    } else {
+      setLocating(result.state === 'denied' ? 'denied' : 'unavailable');
+    }
+  }
+
+  return (
+    <>
+      <h2 className="h4">{t('signup:location.title')}</h2>
+      <p className="text-body-secondary">{t('signup:location.text')}</p>
+      <button type="button" className="btn btn-outline-primary mb-3" onClick={() => void fillFromMyPosition()} disabled={locating === 'locating'}>
+        <span aria-hidden="true">📍</span> {t('signup:location.useMyLocation')}
+      </button>
+      {locating !== 'idle' && (
+        <div className="small mb-3" role="status" data-testid="locate-status">
+          {t(`signup:location.${locating === 'ok' ? 'located' : locating}`)}
+        </div>
+      )}
+      <div className="mb-3">
+        <label htmlFor="signup-country" className="form-label">
+          {t('signup:location.country')}
+        </label>
+        <select
+          id="signup-country"
+          className={`form-select${errors.country ? ' is-invalid' : ''}`}
+          value={draft.country}
+          onChange={(e) => update({ country: e.target.value, region: '' })}
+        >
+          {settings.countries.map((code) => (
+            <option key={code} value={code}>
+              {countryName(locale, code)}
+            </option>
+          ))}
+        </select>
+        <FieldError id="signup-country-error" message={errors.country} />
+      </div>
+      {regions && regions.regions.length > 0 && (
+        <div className="mb-3">
+          <label htmlFor="signup-region" className="form-label">
+            {regions.region_type_label}
+          </label>
+          <select id="signup-region" className={`form-select${errors.region ? ' is-invalid' : ''}`} value={draft.region} onChange={(e) => update({ region: e.target.value })}>
+            <option value="">{t('signup:location.chooseRegion')}</option>
+            {regions.regions.map((region) => (
+              <option key={region.code} value={region.code}>
+                {region.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id="signup-region-error" message={errors.region} />
+        </div>
+      )}
+      <div className="mb-3">
+        <label htmlFor="signup-city" className="form-label">
+          {t('signup:location.city')}
+        </label>
+        <input id="signup-city" className="form-control" autoComplete="address-level2" maxLength={CITY_MAX_LENGTH} value={draft.city} onChange={(e) => update({ city: e.target.value })} />
+      </div>
+    </>
+  );
+}

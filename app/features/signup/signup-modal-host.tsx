@@ -1,0 +1,32 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useRootData } from '../shell/use-root-data';
+
+const SignupModal = lazy(() => import('./signup-modal'));
+
+/**
+ * Opens the signup modal for visitors when the URL asks for it: `?signup` (just an
+ * account) or `?signup=<member id>` (step 0 writes to that member). Its code loads only then.
+ */
+export function SignupModalHost() {
+  const { user } = useRootData();
+  const [params, setParams] = useSearchParams();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated || user || !params.has('signup')) return null;
+  const id = Number(params.get('signup'));
+  const memberId = Number.isInteger(id) && id > 0 ? id : null;
+  const close = () =>
+    setParams(
+      (current) => {
+        current.delete('signup');
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return (
+    <Suspense fallback={null}>
+      <SignupModal memberId={memberId} onClose={close} />
+    </Suspense>
+  );
+}

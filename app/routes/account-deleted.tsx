@@ -1,0 +1,50 @@
+import { data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
+import type { Route } from './+types/account-deleted';
+import { ACCOUNT_DELETED_PATH, REACTIVATE_QUERY } from '../../common/account-deletion/account-deletion-rules';
+import { AccountDeletedPage, type AccountDeletedActionData } from '../features/account-deletion/account-deleted-page';
+import { ACCOUNT_NS } from '../features/account-deletion/account-namespace';
+import { paths } from '../paths';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get(REACTIVATE_QUERY);
+  // A member who is logged in has nothing to do here (unless reactivating another account).
+  if (context.user && !token) throw redirect(paths.home());
+  return { bundle: context.translations(ACCOUNT_NS), token, email: url.searchParams.get('email') ?? '' };
+}
+
+/** The delete-account dialog, the resend form and the reactivate button post here; each calls its API. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? '');
+  const intent = field('intent');
+  if (intent === 'delete') {
+    const body = { password: field('password'), reason: field('reason') || undefined, reason_text: field('reason_text').trim() || undefined };
+    const result = await context.api('POST', '/api/delete-account.php', body);
+    if (!result.ok) return data<AccountDeletedActionData>({ intent: 'delete', error: result.message }, { status: result.status });
+    throw redirect(ACCOUNT_DELETED_PATH);
+  }
+  if (intent === 'reactivate') {
+    const result = await context.api('POST', '/api/reactivate-do.php', { token: field('token') });
+    if (!result.ok) return data<AccountDeletedActionData>({ intent: 'reactivate', error: result.message }, { status: result.status });
+    throw redirect(paths.home());
+  }
+  const result = await context.api('POST', '/api/reactivate.php', { email: field('email') });
+  if (!result.ok) return data<AccountDeletedActionData>({ intent: 'resend', error: result.message }, { status: result.status });
+  return data<AccountDeletedActionData>({ intent: 'resend', sent: true });
+}
+
+export function meta() {
+  // The reactivation token is in the URL: keep it out of search engines and Referer headers.
+  return [
+    { name: 'robots', content: 'noindex' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}
+
+export default function AccountDeleted() {
+  const { bundle, token, email } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return <AccountDeletedPage bundle={bundle} token={token} email={email} result={result} busy={navigation.state !== 'idle'} />;
+}

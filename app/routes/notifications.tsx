@@ -1,0 +1,27 @@
+import { data, redirect, useLoaderData } from 'react-router';
+import type { Route } from './+types/notifications';
+import type { NotificationSettings } from '../../common/account/notification-settings';
+import { notificationsAction } from '../features/settings/settings-actions';
+import { pageBundle } from '../features/settings/settings-bundle';
+import { NotificationsPage } from '../features/settings/notifications-page';
+import { paths } from '../paths';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const values = await context.api<NotificationSettings>('GET', '/api/notifications.php');
+  if (!values.ok) throw data(values.message, { status: values.status });
+  return { bundle: pageBundle(context.translations('settings')), values: values.body };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return notificationsAction(await request.formData(), context.api);
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function Notifications() {
+  const { bundle, values } = useLoaderData<typeof loader>();
+  return <NotificationsPage bundle={bundle} values={values} />;
+}

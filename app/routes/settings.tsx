@@ -1,0 +1,33 @@
+import { redirect, useLoaderData } from 'react-router';
+import type { Route } from './+types/settings';
+import { DataExportSection, DeleteAccountSection } from '../features/account-deletion';
+import { ACCOUNT_NS } from '../features/account-deletion/account-namespace';
+import { settingsAction } from '../features/settings/settings-actions';
+import { pageBundle } from '../features/settings/settings-bundle';
+import { SettingsPage } from '../features/settings/settings-page';
+import { paths } from '../paths';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  return { bundle: pageBundle(context.translations('settings')), accountBundle: context.translations(ACCOUNT_NS) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return settingsAction(await request.formData(), context.api);
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function Settings() {
+  const { bundle, accountBundle } = useLoaderData<typeof loader>();
+  return (
+    <SettingsPage bundle={bundle}>
+      <div className="d-grid gap-4">
+        <DataExportSection bundle={accountBundle} />
+        <DeleteAccountSection bundle={accountBundle} />
+      </div>
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleteAccountSchema,
+  okResponseSchema,
+  reactivationRequestSchema,
+  reactivationSchema,
+} from '../../../common/account-deletion/account-deletion-schema';
+import { userResponseSchema } from '../../../common/auth/user-schema';
+import { presentUser } from '../members/user-presenter';
+import { deleteAccount, reactivate, resendReactivationLink } from './account-deletion-flow';
+
+/** Delete account, and reactivation within REACTIVATION_DAYS (spec sections 2 and 4). */
+export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Resends run after the answer (below); shutting down waits for them.
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  app.post(
+    '/api/delete-account.php',
+    {
+      schema: { tags: ['account'], summary: 'Delete the account (reactivatable by e-mailed link)', body: deleteAccountSchema, response: { 200: okResponseSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      await deleteAccount(request, reply, request.body);
+      reply.header('cache-control', 'no-store');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/reactivate.php',
+    {
+      schema: { tags: ['account'], summary: "Send a new reactivation link to a deleted account's address", body: reactivationRequestSchema, response: { 200: okResponseSchema } },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      // The answer comes before the lookup and the mail, so neither its content nor its
+      // timing tells whether the address has an account (no account enumeration).
+      const work = resendReactivationLink(request, request.body.email)
+        .catch((error: unknown) => request.log.error({ err: error }, 'reactivation link failed'))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/reactivate-do.php',
+    {
+      schema: { tags: ['account'], summary: 'Reactivate a deleted account with the e-mailed link, and log in', body: reactivationSchema, response: { 200: userResponseSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const member = await reactivate(request, reply, request.body.token);
+      reply.header('cache-control', 'no-store');
+      return { user: await presentUser(app.database.db, member, request.visitor.site.row.settings.fictional_icon) };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { REACTIVATION_DAYS } from '../../../common/limits';
+import type { Db } from '../../db/database';
+import { issueEmailToken } from '../auth/email-tokens';
+import { accountKey, blockedMinutes, ipKey, recordFailure } from '../auth/login-throttle';
+import { verifyPassword } from '../auth/password';
+import type { MemberRow } from '../members/account-repository';
+import { deleteSessionsOf, lockMember, markPendingDeletion } from './account-deletion-repository';
+
+export const REACTIVATION_LINK_MINUTES = REACTIVATION_DAYS * 24 * 60;
+
+export type DeletionResult =
+  | { ok: true; token: string; deletedAt: Date }
+  | { ok: false; reason: 'wrongPassword' | 'notDeletable' }
+  | { ok: false; reason: 'blocked'; minutes: number };
+
+/**
+ * Deletes an account the way spec section 4 describes: it becomes pending_deletion at
+ * once (gone from every listing, every session ended) and stays reactivatable for
+ * REACTIVATION_DAYS by the link whose token this returns.
+ * The password is asked again so that a session left open on a shared device cannot
+ * delete the account; wrong guesses count against the login throttle like failed logins.
+ */
+export async function requestAccountDeletion(db: Db, member: MemberRow, input: { password: string; ip: string; now?: Date }): Promise<DeletionResult> {
+  const now = input.now ?? new Date();
+  const keys = { account: accountKey(member.siteId, member.email), ip: ipKey(input.ip) };
+  const blocked = await blockedMinutes(db, [keys.account, keys.ip], now);
+  if (blocked > 0) return { ok: false, reason: 'blocked', minutes: blocked };
+  // Checked before the transaction: argon2 takes a while and must not hold a connection.
+  const valid = member.passwordHash ? await verifyPassword(member.passwordHash, input.password) : false;
+  if (!valid) {
+    const minutes = await recordFailure(db, keys, now);
+    return minutes > 0 ? { ok: false, reason: 'blocked', minutes } : { ok: false, reason: 'wrongPassword' };
+  }
+  return db.transaction(async (tx) => {
+    await lockMember(tx, member.id);
+    if (!(await markPendingDeletion(tx, member.id, now))) return { ok: false, reason: 'notDeletable' } as const;
+    await deleteSessionsOf(tx, member.id);
+    const { token } = await issueEmailToken(tx, { memberId: member.id, purpose: 'reactivate', validMinutes: REACTIVATION_LINK_MINUTES, now });
+    return { ok: true, token, deletedAt: now } as const;
+  });
+}

@@ -1,0 +1,52 @@
+import { REACTIVATION_DAYS } from '../../../common/limits';
+import type { Db } from '../../db/database';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { deletePurgeableMember, listPurgeableMembers, photoKeysOf } from './account-deletion-repository';
+import { isDemoKey } from './data-export';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BATCH = 100;
+
+export interface PurgeResult {
+  purged: number;
+  failed: number;
+  files: number;
+  /** The first failure, for the log (storage errors name keys, never members). */
+  firstError?: unknown;
+}
+
+/**
+ * Erases the accounts deleted more than REACTIVATION_DAYS ago: their own photo files
+ * (never the shared demo images), then the member row, which takes photos, sessions,
+ * credits, conversations, messages and links with it (ON DELETE CASCADE).
+ * Each member is its own savepoint: one that fails (a storage error) stays for the next
+ * run and does not hold up the others.
+ */
+export async function purgeDeletedAccounts(db: Db, storage: ObjectStorage, now: Date): Promise<PurgeResult> {
+  const cutoff = new Date(now.getTime() - REACTIVATION_DAYS * DAY_MS);
+  const result: PurgeResult = { purged: 0, failed: 0, files: 0 };
+  let afterId = 0;
+  for (;;) {
+    const ids = await listPurgeableMembers(db, cutoff, afterId, BATCH);
+    if (ids.length === 0) return result;
+    afterId = ids.at(-1)!;
+    for (const id of ids) {
+      try {
+        const files = await db.transaction(async (tx) => {
+          const keys = (await photoKeysOf(tx, id)).filter((k) => !isDemoKey(k));
+          if (!(await deletePurgeableMember(tx, id, cutoff))) return null;
+          // Files go after the row is gone inside the savepoint: if one fails, the row comes back.
+          for (const key of new Set(keys)) await storage.delete(key);
+          return keys.length;
+        });
+        if (files !== null) {
+          result.purged += 1;
+          result.files += files;
+        }
+      } catch (error) {
+        result.failed += 1;
+        result.firstError ??= error;
+      }
+    }
+  }
+}

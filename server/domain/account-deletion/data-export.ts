@@ -1,0 +1,116 @@
+import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type DataExport } from '../../../common/account-deletion/data-export-schema';
+import type { Db } from '../../db/database';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { creditBalance } from '../credits/credits-repository';
+import type { MemberRow } from '../members/account-repository';
+import { conversationsOf, creditEntriesOf, messagesOf, photosOf, pushSubscriptionsOf, sessionsOf } from './data-export-repository';
+
+/** Keys of the shared demo image pool: not the member's own files. */
+export const isDemoKey = (key: string) => key.startsWith('demo/');
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Everything the site keeps about one member (GDPR Art. 20), in the documented format of
+ * common/account-deletion/data-export-schema.ts. Of other members only id and name.
+ */
+export async function buildDataExport(
+  db: Db,
+  storage: ObjectStorage,
+  member: MemberRow,
+  site: { name: string; domain: string },
+  now = new Date(),
+): Promise<DataExport> {
+  const [credits, photoRows, conversationRows, ledger, sessionRows, pushRows] = await Promise.all([
+    creditBalance(db, member.id),
+    photosOf(db, member.id),
+    conversationsOf(db, member.id),
+    creditEntriesOf(db, member.id),
+    sessionsOf(db, member.id),
+    pushSubscriptionsOf(db, member.id),
+  ]);
+  const messageRows = await messagesOf(
+    db,
+    conversationRows.map((c) => c.id),
+  );
+  const photosOut: DataExport['photos'] = [];
+  // One at a time: a member may have 25 photos; reading them all at once would hold them all in flight.
+  for (const p of photoRows) {
+    const file = isDemoKey(p.filename) ? null : await readFile(storage, p.filename);
+    photosOut.push({
+      id: p.id,
+      kind: p.kind,
+      status: p.status,
+      position: p.position,
+      width: p.width,
+      height: p.height,
+      created_at: iso(p.createdAt),
+      content_type: file?.contentType ?? null,
+      data_base64: file ? file.bytes.toString('base64') : null,
+    });
+  }
+  return {
+    format: DATA_EXPORT_FORMAT,
+    version: DATA_EXPORT_VERSION,
+    exported_at: iso(now),
+    site,
+    account: {
+      id: member.id,
+      email: member.email,
+      status: member.status,
+      email_confirmed_at: isoOrNull(member.emailConfirmedAt),
+      deletion_requested_at: isoOrNull(member.deletionRequestedAt),
+      language: member.language,
+      paid_user: member.paidUser,
+      invisible: member.invisible,
+      credits,
+      notifications_disabled: member.notificationsDisabled,
+      email_opt_outs: member.emailOptOuts,
+      created_at: iso(member.createdAt),
+      last_active_at: iso(member.lastActiveAt),
+    },
+    profile: {
+      name: member.name,
+      gender: member.gender,
+      sexuality: member.sexuality,
+      date_of_birth: member.birthDate,
+      country: member.country,
+      region: member.regionCode,
+      city: member.city,
+      interests: member.interests,
+      hair_colour: member.hairColour,
+      eye_colour: member.eyeColour,
+      body_type: member.bodyType,
+      relationship_status: member.relationshipStatus,
+      tattoos: member.tattoos,
+      about: member.about,
+      status: member.profileStatus,
+      main_photo_id: member.mainPhotoId,
+    },
+    photos: photosOut,
+    conversations: conversationRows.map((c) => ({
+      id: c.id,
+      with: { id: c.otherId, name: c.otherName },
+      started_by_me: c.startedBy === member.id,
+      created_at: iso(c.createdAt),
+      messages: messageRows
+        .filter((m) => m.conversationId === c.id)
+        .map((m) => ({ id: m.id, sent_by_me: m.senderId === member.id, kind: m.kind, body: m.body, created_at: iso(m.createdAt), read_at: isoOrNull(m.readAt) })),
+    })),
+    // TODO(likes issue): fill with the likes the member sent and received once likes exist.
+    likes: { sent: [], received: [] },
+    credit_entries: ledger.map((e) => ({ id: e.id, amount: e.amount, kind: e.kind, created_at: iso(e.createdAt) })),
+    sessions: sessionRows.map((s) => ({ created_at: iso(s.createdAt), last_seen_at: iso(s.lastSeenAt), expires_at: iso(s.expiresAt), user_agent: s.userAgent })),
+    push_subscriptions: pushRows.map((s) => ({ endpoint: s.endpoint, created_at: iso(s.createdAt) })),
+    signup_tracking: member.signupTracking,
+  };
+}
+
+async function readFile(storage: ObjectStorage, key: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const file = await storage.get(key);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return { contentType: file.contentType, bytes: Buffer.concat(chunks) };
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { geocodeQuerySchema, geocodeResultSchema, type GeocodeResult } from '../../../common/geocode/geocode-schema';
+import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
+import { findRegion } from '../reference/regions';
+import { sharedGeocoder } from './geocoder';
+import { storeMemberPlace } from './geocode-repository';
+
+const NOWHERE: GeocodeResult = { country: null, region: null, region_name: null, city: null };
+
+export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/geocode.php',
+    {
+      schema: {
+        tags: ['geocode'],
+        summary: "The caller's country, region and city at a position; with store=1 also saved on the logged-in member's profile",
+        querystring: geocodeQuerySchema,
+        response: { 200: geocodeResultSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Privacy: the query string is the caller's position; the request log would keep it.
+      logLevel: 'warn',
+    },
+    async (request, reply) => {
+      const { lat, lon, store } = request.query;
+      // The answer is about this caller's whereabouts: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-store');
+      const member = store === '1' ? await request.requireMember() : null;
+      const place = (await sharedGeocoder()).lookup(lat, lon);
+      if (!place) return NOWHERE;
+      const city = place.city.slice(0, CITY_MAX_LENGTH);
+      // A profile may only be in a country its site serves (as at signup); elsewhere nothing is stored.
+      if (member && request.visitor.site.row.settings.countries.includes(place.country)) {
+        await storeMemberPlace(app.database.db, member.id, { country: place.country, regionCode: place.region, city });
+      }
+      const region = place.region === null ? undefined : findRegion(place.country, place.region);
+      return { country: place.country, region: region?.code ?? null, region_name: region?.name ?? null, city };
+    },
+  );
+};

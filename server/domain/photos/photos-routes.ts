@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PHOTO_MAX_UPLOAD_BYTES,
+  PHOTO_MAX_UPLOAD_MB,
+  PHOTO_UPLOAD_TYPES,
+  photoDeleteSchema,
+  photoListQuerySchema,
+  photoListResponseSchema,
+  photoResponseSchema,
+  photoUploadQuerySchema,
+} from '../../../common/photos/photo-schema';
+import { ApiError } from '../../http/api-error';
+import { deletePhoto, listPhotos, uploadPhoto, type PhotoDeps } from './photo-service';
+
+const UPLOAD_TYPES = new Set<string>(PHOTO_UPLOAD_TYPES);
+
+function depsOf(app: FastifyInstance): PhotoDeps {
+  return { db: app.database.db, storage: app.photoStorage, autoApprove: app.config.PHOTO_AUTO_APPROVE, log: app.log };
+}
+
+/** Refuses an upload before its body is read: logged out, a type that is no image, or too large. */
+async function checkUploadRequest(request: FastifyRequest): Promise<void> {
+  await request.requireMember();
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!UPLOAD_TYPES.has(type)) throw new ApiError(415, 'photos:errors.wrongType');
+  if (Number(request.headers['content-length'] ?? 0) > PHOTO_MAX_UPLOAD_BYTES) throw new ApiError(413, 'photos:errors.tooLarge', { mb: PHOTO_MAX_UPLOAD_MB });
+}
+
+/**
+ * The member's photos (spec sections 3, 4, 9): upload, list, delete. Encapsulated: the
+ * raw image body parser and its larger body limit apply to these routes only.
+ */
+export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  // The image arrives as the raw request body (no multipart), up to the upload limit.
+  app.addContentTypeParser([...PHOTO_UPLOAD_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/api/photos.php',
+    {
+      schema: { tags: ['photos'], summary: 'Upload a photo (the image bytes as the body)', querystring: photoUploadQuerySchema, response: { 200: photoResponseSchema } },
+      bodyLimit: PHOTO_MAX_UPLOAD_BYTES,
+      // Decoding and encoding an image costs CPU: a few uploads a minute is what people do.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preParsing: async (request, _reply, payload) => {
+        await checkUploadRequest(request);
+        return payload;
+      },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(415, 'photos:errors.wrongType');
+      const { photo, mainPhotoId } = await uploadPhoto(deps, member.id, body, request.query.kind);
+      return { photo: app.photoUrls.ownPhoto(photo, mainPhotoId) };
+    },
+  );
+
+  app.get(
+    '/api/photos.php',
+    { schema: { tags: ['photos'], summary: "The member's own photos", querystring: photoListQuerySchema, response: { 200: photoListResponseSchema } } },
+    async (request, reply) => {
+      const member = await request.requireMember();
+      // Signed URLs are personal: never kept by a shared cache.
+      reply.header('cache-control', 'no-store');
+      const photos = await listPhotos(deps, member.id, request.query.kind);
+      return { photos: photos.map((p) => app.photoUrls.ownPhoto(p, member.mainPhotoId)) };
+    },
+  );
+
+  app.delete(
+    '/api/photos.php',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: 'Delete one of the member\'s photos',
+        body: photoDeleteSchema,
+        response: { 200: z.object({ ok: z.literal(true), main_photo_id: z.number().int().nullable() }) },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      const { mainPhotoId } = await deletePhoto(deps, member.id, request.body.id);
+      return { ok: true as const, main_photo_id: mainPhotoId };
+    },
+  );
+};

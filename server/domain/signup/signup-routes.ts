@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userResponseSchema } from '../../../common/auth/user-schema';
+import { activationSchema, emailCorrectionSchema } from '../../../common/signup/signup-schema';
+import { emailProblems, signupSchema } from '../../../common/signup/signup-rules';
+import { ApiError } from '../../http/api-error';
+import { findMemberById } from '../members/account-repository';
+import { presentUser } from '../members/user-presenter';
+import { activateAccount, correctUnconfirmedEmail, newActivationLink } from './activation';
+import { sendActivationMail, signUp } from './signup-flow';
+
+const ok = z.object({ ok: z.literal(true) });
+
+export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.post(
+    '/api/signup.php',
+    {
+      schema: { tags: ['signup'], summary: 'Create an account (logs in; the e-mail address is confirmed by link)', body: signupSchema, response: { 200: userResponseSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const member = await signUp(request, reply, request.body);
+      return { user: await presentUser(db, member, request.visitor.site.row.settings.fictional_icon) };
+    },
+  );
+
+  app.post(
+    '/api/activate.php',
+    {
+      schema: { tags: ['signup'], summary: 'Confirm the e-mail address with the activation link', body: activationSchema, response: { 200: ok } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const result = await activateAccount(db, request.visitor.site.row.id, request.body.token);
+      if (!result.ok) throw new ApiError(400, 'signup:activation.failed');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/activation-mail.php',
+    {
+      schema: { tags: ['signup'], summary: 'Send the activation link again', response: { 200: ok } },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      const result = await newActivationLink(db, member.id);
+      if (!result.ok) throw result.reason === 'tooMany' ? new ApiError(429, 'signup:errors.activationTooMany') : new ApiError(409, 'signup:errors.alreadyConfirmed');
+      await sendActivationMail(request, member, result.token);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/signup-email.php',
+    {
+      schema: { tags: ['signup'], summary: 'Correct the e-mail address before it is confirmed', body: emailCorrectionSchema, response: { 200: userResponseSchema } },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      const [problem] = emailProblems(request.body.email);
+      if (problem) throw new ApiError(400, `signup:${problem.key}`, problem.vars ?? {}, 'email');
+      const result = await correctUnconfirmedEmail(db, member.id, member.siteId, request.body.email);
+      if (!result.ok) {
+        if (result.reason === 'exists') throw new ApiError(409, 'signup:errors.accountExists', {}, 'email');
+        throw result.reason === 'tooMany' ? new ApiError(429, 'signup:errors.activationTooMany') : new ApiError(409, 'signup:errors.alreadyConfirmed');
+      }
+      const updated = (await findMemberById(db, member.id))!;
+      await sendActivationMail(request, updated, result.token);
+      return { user: await presentUser(db, updated, request.visitor.site.row.settings.fictional_icon) };
+    },
+  );
+};

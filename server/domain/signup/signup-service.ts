@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database';
+import { conversations, members, messages } from '../../db/schema';
+import type { SignupInput } from '../../../common/signup/signup-rules';
+import { addCreditEntry } from '../credits/credits-repository';
+import { issueEmailToken } from '../auth/email-tokens';
+import { hashPassword } from '../auth/password';
+import { findMemberByEmail, type MemberRow } from '../members/account-repository';
+import { listedMemberConditions } from '../members/members-repository';
+
+/** How long an activation link works. */
+export const ACTIVATION_LINK_DAYS = 7;
+
+export type CreateAccountResult =
+  | { ok: true; member: MemberRow; activationToken: string }
+  | { ok: false; reason: 'exists' | 'deleted' | 'recipientUnavailable' };
+
+/**
+ * Creates the account of a signup in one transaction: the member (unconfirmed, profile
+ * disabled until the e-mail link is followed), the site's signup credits as a ledger entry,
+ * the first message of step 0, and the activation link. The unique (site, e-mail) index
+ * decides between parallel signups with one address: one account, one credit grant.
+ */
+export async function createAccount(
+  db: Db,
+  input: SignupInput & { siteId: number; language: string; tracking: Record<string, string>; signupCredits: number },
+): Promise<CreateAccountResult> {
+  const existing = await findMemberByEmail(db, input.siteId, input.email);
+  if (existing) return { ok: false, reason: existing.status === 'pending_deletion' ? 'deleted' : 'exists' };
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(members)
+        .values({
+          siteId: input.siteId,
+          email: input.email,
+          passwordHash,
+          status: 'not_confirmed',
+          profileStatus: 'disabled',
+          language: input.language,
+          name: input.name,
+          gender: input.gender,
+          sexuality: input.sexuality,
+          birthDate: input.date_of_birth,
+          country: input.country,
+          regionCode: input.region,
+          city: input.city,
+          about: input.about,
+          interests: input.interests,
+          signupTracking: input.tracking,
+        })
+        .returning();
+      if (!member) throw new Error('member insert returned nothing');
+      if (input.signupCredits > 0) {
+        await addCreditEntry(tx, { memberId: member.id, amount: input.signupCredits, kind: 'signup_bonus', idempotencyKey: `signup:${member.id}` });
+      }
+      if (input.signup_message) {
+        const delivered = await deliverFirstMessage(tx, input.siteId, member.id, input.signup_message.member_id, input.signup_message.text);
+        // Rolls the whole signup back: the visitor chose to write to this member.
+        if (!delivered) throw new RecipientUnavailable();
+      }
+      const { token } = await issueEmailToken(tx, { memberId: member.id, purpose: 'activate', validMinutes: ACTIVATION_LINK_DAYS * 24 * 60 });
+      return { ok: true as const, member, activationToken: token };
+    });
+  } catch (error) {
+    if (error instanceof RecipientUnavailable) return { ok: false, reason: 'recipientUnavailable' };
+    if (isUniqueViolation(error)) return { ok: false, reason: 'exists' };
+    throw error;
+  }
+}
+
+class RecipientUnavailable extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * The message written in step 0, stored in a new conversation with the member the visitor
+ * came for (a listed member of the same site). Free: it is the signup's own message.
+ */
+async function deliverFirstMessage(tx: Tx, siteId: number, senderId: number, recipientId: number, text: string): Promise<boolean> {
+  const [recipient] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, recipientId), listedMemberConditions(siteId)));
+  if (!recipient) return false;
+  const [low, high] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
+  const [conversation] = await tx
+    .insert(conversations)
+    .values({ siteId, memberLowId: low, memberHighId: high, startedBy: senderId })
+    .returning({ id: conversations.id });
+  await tx.insert(messages).values({ conversationId: conversation!.id, senderId, kind: 'text', body: text, clientId: 'signup' });
+  return true;
+}
