@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
 import { TopBar } from '../features/shell/top-bar';
 import { Footer } from '../features/shell/footer';
 import { Disclaimer } from '../features/shell/disclaimer';
@@ -6,9 +7,12 @@ import { EntryWarning } from '../features/shell/entry-warning';
 import { WarningBanners } from '../features/shell/warning-banners';
 import { ErrorPage } from '../features/shell/error-page';
 import { useRootData } from '../features/shell/use-root-data';
-import { ActivationReminderHost } from '../features/signup/activation-reminder-host';
-import { SignupModalHost } from '../features/signup/signup-modal-host';
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload';
+
+// Loaded only when needed (a visitor asked for signup, a member has an unconfirmed address):
+// the home page's JavaScript budget has no room for them.
+const SignupModalHost = lazy(() => import('../features/signup/signup-modal-host').then((m) => ({ default: m.SignupModalHost })));
+const ActivationReminderHost = lazy(() => import('../features/signup/activation-reminder-host').then((m) => ({ default: m.ActivationReminderHost })));
 
 /** Default layout (spec section 2): top navigation, warning banners, content, footer, disclaimer, entry warning, signup modal. */
 export default function DefaultLayout() {
@@ -34,11 +38,17 @@ export function ErrorBoundary() {
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
+  const { user } = useRootData();
+  const { search } = useLocation();
   return (
     <div className="d-flex flex-column min-vh-100">
       <TopBar />
       <WarningBanners>
-        <ActivationReminderHost />
+        {user?.status === 'not_confirmed' && (
+          <Suspense fallback={null}>
+            <ActivationReminderHost />
+          </Suspense>
+        )}
       </WarningBanners>
       <main id="content" className="flex-grow-1">
         {children}
@@ -46,7 +56,11 @@ function Frame({ children }: { children: React.ReactNode }) {
       <Footer />
       <Disclaimer />
       <EntryWarning />
-      <SignupModalHost />
+      {search.includes('signup') && (
+        <Suspense fallback={null}>
+          <SignupModalHost />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { DropdownMenu } from '../../components/dropdown-menu';
-import { createApiClient } from '../../lib/api-client';
 import { paths } from '../../paths';
 
 /** My profile, Settings, Logout. Logging out ends the session on the server, then goes to / (spec section 9). */
 export function AccountMenu({ name }: { name: string }) {
   const { t } = useTranslation();
   const logout = async () => {
+    // Loaded on use: the API client is not needed to show the page.
+    const { createApiClient } = await import('../../lib/api-client');
     await createApiClient()
       .get('/api/logout.php')
       .catch(() => undefined);

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { useMatches } from 'react-router';
+import { useLocation } from 'react-router';
 import { useRootData } from '../shell/use-root-data';
 
 const ActivationReminder = lazy(() => import('./activation-reminder'));
 
-/** Routes where the reminder would be in the way (spec section 4). */
-const SUPPRESSED_ON = new Set(['signup', 'members-id-signup', 'complete-signup', 'settings', 'notifications']);
+/** Pages where the reminder would be in the way (spec section 4: signup, settings, notifications). */
+const SUPPRESSED_ON = /^\/(signup|complete-signup|settings|notifications|members\/[^/]+\/signup)\/?$/;
 
 /**
  * The activation reminder for a member whose e-mail address is unconfirmed and whose
@@ -13,9 +13,9 @@ const SUPPRESSED_ON = new Set(['signup', 'members-id-signup', 'complete-signup',
  */
 export function ActivationReminderHost() {
   const { user } = useRootData();
-  const matches = useMatches();
+  const { pathname } = useLocation();
   if (user?.status !== 'not_confirmed' || user.profile.status !== 'disabled') return null;
-  if (matches.some((m) => SUPPRESSED_ON.has(m.id))) return null;
+  if (SUPPRESSED_ON.test(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <ActivationReminder email={user.email} />

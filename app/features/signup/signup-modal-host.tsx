@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useRootData } from '../shell/use-root-data';
 
 const SignupModal = lazy(() => import('./signup-modal'));
@@ -10,20 +10,19 @@ const SignupModal = lazy(() => import('./signup-modal'));
  */
 export function SignupModalHost() {
   const { user } = useRootData();
-  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const params = new URLSearchParams(location.search);
   if (!hydrated || user || !params.has('signup')) return null;
   const id = Number(params.get('signup'));
   const memberId = Number.isInteger(id) && id > 0 ? id : null;
-  const close = () =>
-    setParams(
-      (current) => {
-        current.delete('signup');
-        return current;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const close = () => {
+    params.delete('signup');
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, preventScrollReset: true });
+  };
   return (
     <Suspense fallback={null}>
       <SignupModal memberId={memberId} onClose={close} />
