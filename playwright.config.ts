@@ -24,6 +24,6 @@ export default defineConfig({
     url: `http://localhost:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, SEED_MEMBERS: '300', LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_MAX: '10000' },
+    env: { PORT: String(PORT), DATA_DIR, SEED_MEMBERS: '300', LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_MAX: '10000', SIGNUP_RATE_LIMIT_MAX: '1000' },
   },
 });

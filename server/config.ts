@@ -21,6 +21,7 @@ const configSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Uploaded photos go live without inspection (demos); off in production. */
   PHOTO_AUTO_APPROVE: booleanFlag.default(false),

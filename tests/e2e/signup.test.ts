@@ -198,3 +198,63 @@ test('an existing address is refused with the spec message, shown at its field',
   await expect(page.getByText(s('errors.accountExists')).first()).toBeVisible();
   await expect(page.getByLabel(s('personal.email'))).toBeVisible();
 });
+
+test('signing up with the address of a deleted account offers its reactivation link', async ({ page, context }) => {
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  const { s } = texts('en');
+  const email = `deleted-${Date.now()}@example.com`;
+  await page.goto('/');
+  const origin = { origin: new URL(page.url()).origin };
+  const created = await page.request.post('/api/signup.php', {
+    headers: origin,
+    data: { email, name: 'Dora Deleted', password: 'a deleted secret', date_of_birth: '1985-06-01', gender: 'female', sexuality: 'hetero', country: 'NL' },
+  });
+  expect(created.status()).toBe(200);
+  expect((await page.request.post('/api/delete-account.php', { headers: origin, data: { password: 'a deleted secret' } })).status()).toBe(200);
+
+  await page.goto('/signup');
+  await page.getByLabel(s('start.iAm')).selectOption('female');
+  await page.getByLabel(s('start.lookingFor')).selectOption('men');
+  await page.getByTestId('signup-next').click();
+  await page.getByRole('button', { name: s('photo.later') }).click();
+  await fillPersonal(page, 'en', { name: 'Dora Again', email, password: 'a good long secret' });
+  await page.getByTestId('signup-next').click();
+  await page.getByTestId('signup-next').click();
+  await page.getByTestId('signup-next').click();
+  await expect(page.getByText(s('errors.accountDeleted')).first()).toBeVisible();
+  await page.getByTestId('send-reactivation').click();
+  await expect(page.getByTestId('reactivation-sent')).toHaveText(s('reactivate.sent'));
+  // The deletion mail and the one asked for here.
+  await expect.poll(async () => (await outboxMailsTo(OUTBOX, email)).filter((m) => m.includes('/account-deleted?reactivate=')).length).toBe(2);
+});
+
+test('from a member: step 0 writes the first message, delivered once the account exists', async ({ page, context }) => {
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  const { s } = texts('en');
+  await page.goto('/');
+  // A member of the home page teaser.
+  const href = await page.locator('a[href^="/members/"]').first().getAttribute('href');
+  const memberId = Number(href!.split('/')[2]);
+  const name = (await page.locator(`a[href="/members/${memberId}"] strong`).first().textContent())!.trim();
+
+  await page.goto(`/members/${memberId}/signup`);
+  await expect(page.getByRole('heading', { name: s('start.messageTitle').replace('{{name}}', name) })).toBeVisible();
+  await page.getByTestId('signup-next').click();
+  await expect(page.getByText(s('errors.messageRequired'))).toBeVisible();
+  await page.getByLabel(s('start.messageLabel').replace('{{name}}', name)).fill('Hi! Your profile made me smile.');
+  await page.getByTestId('signup-next').click();
+  await page.getByRole('button', { name: s('photo.later') }).click();
+  // Who I am comes with the personal details when step 0 was a message.
+  await page.getByLabel(s('start.iAm')).selectOption('male');
+  await page.getByLabel(s('start.lookingFor')).selectOption('women');
+  await fillPersonal(page, 'en', { name: `Writer${Date.now() % 100000}`, email: `writer-${Date.now()}@example.com`, password: 'a writer long secret' });
+  await page.getByTestId('signup-next').click();
+  await page.getByTestId('signup-next').click();
+  await page.getByTestId('signup-next').click();
+  await expect(page).toHaveURL(/\/complete-signup$/);
+
+  const exported = (await (await page.request.get('/api/export.php')).json()) as {
+    conversations: { with: { id: number }; started_by_me: boolean; messages: { sent_by_me: boolean; body: string }[] }[];
+  };
+  expect(exported.conversations).toMatchObject([{ with: { id: memberId }, started_by_me: true, messages: [{ sent_by_me: true, body: 'Hi! Your profile made me smile.' }] }]);
+});

@@ -163,5 +163,14 @@ describe('POST /api/mail-change.php and /api/mail-change-do.php', () => {
     const [row] = await t.database.db.select().from(members).where(eq(members.id, member.id));
     expect(row!.notificationsDisabled).toEqual(['fbl']);
     expect(row!.emailConfirmedAt).not.toBeNull();
+    expect(row!.status).toBe('active');
+  });
+
+  it('activates an account still waiting for its activation link: the new address is confirmed', async () => {
+    const { member, api } = await loggedInMember(t, { status: 'not_confirmed', profileStatus: 'disabled', emailConfirmedAt: null });
+    const { token } = await requestChange(api, member.password, freshAddress());
+    expect((await confirm(token)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(members).where(eq(members.id, member.id));
+    expect(row).toMatchObject({ status: 'active', profileStatus: 'active' });
   });
 });

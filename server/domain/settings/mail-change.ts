@@ -65,6 +65,9 @@ export async function applyMailChange(db: Db, input: { siteId: number; token: st
         .set({
           email: used.newEmail,
           emailConfirmedAt: now,
+          // Following a link sent to the new address confirms it: an account still waiting
+          // for its activation link is activated by this one as well.
+          ...(member.status === 'not_confirmed' ? { status: 'active', profileStatus: 'active' } : {}),
           // A new mailbox: an earlier "address bounces" no longer applies.
           notificationsDisabled: sql`array_remove(${members.notificationsDisabled}, 'bounce')`,
         })

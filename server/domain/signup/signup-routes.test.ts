@@ -182,6 +182,24 @@ describe('POST /api/signup.php', () => {
   });
 });
 
+describe('signup rate limit', () => {
+  it('refuses more than SIGNUP_RATE_LIMIT_MAX signups a minute from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < t.app.config.SIGNUP_RATE_LIMIT_MAX + 1; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        remoteAddress: '203.0.113.77',
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/json', cookie: 'i18n_redirected=en' },
+        payload: { ...signupBody(), name: '@bad' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, -1).every((code) => code === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
 describe('activation', () => {
   async function signUp() {
     const body = signupBody();

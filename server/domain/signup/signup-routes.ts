@@ -18,7 +18,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/signup.php',
     {
       schema: { tags: ['signup'], summary: 'Create an account (logs in; the e-mail address is confirmed by link)', body: signupSchema, response: { 200: userResponseSchema } },
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: app.config.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const member = await signUp(request, reply, request.body);
