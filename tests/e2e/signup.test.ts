@@ -258,3 +258,23 @@ test('from a member: step 0 writes the first message, delivered once the account
   };
   expect(exported.conversations).toMatchObject([{ with: { id: memberId }, started_by_me: true, messages: [{ sent_by_me: true, body: 'Hi! Your profile made me smile.' }] }]);
 });
+
+test('step 3 fills country, region and city from the browser position when allowed', async ({ browser }) => {
+  const context = await browser.newContext({ geolocation: { latitude: 52.3702, longitude: 4.8952 }, permissions: ['geolocation'] });
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  const page = await context.newPage();
+  const { s } = texts('en');
+  await page.goto('/signup');
+  await page.getByLabel(s('start.iAm')).selectOption('female');
+  await page.getByLabel(s('start.lookingFor')).selectOption('men');
+  await page.getByTestId('signup-next').click();
+  await page.getByRole('button', { name: s('photo.later') }).click();
+  await fillPersonal(page, 'en', { name: `Ams${Date.now() % 100000}`, email: `ams-${Date.now()}@example.com`, password: 'an amsterdam secret' });
+  await page.getByTestId('signup-next').click();
+  await page.getByRole('button', { name: s('location.useMyLocation') }).click();
+  await expect(page.getByTestId('locate-status')).toHaveText(s('location.located'));
+  await expect(page.getByLabel(s('location.country'))).toHaveValue('NL');
+  await expect(page.getByLabel('Province')).toHaveValue('NH');
+  await expect(page.getByLabel(s('location.city'))).toHaveValue('Amsterdam');
+  await context.close();
+});
