@@ -7,6 +7,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -89,12 +91,19 @@ export const members = pgTable(
     /** active | disabled: a disabled profile is hidden from every listing. */
     profileStatus: text('profile_status').notNull().default('active'),
     mainPhotoId: integer('main_photo_id'),
+    /**
+     * The member's position snapped to a coarse grid cell (centre, 0.1 degree), never the
+     * exact point: distances shown to others are bands computed from cells.
+     */
+    cellLat: real('cell_lat'),
+    cellLon: real('cell_lon'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('members_site_email_idx').on(t.siteId, sql`lower(${t.email})`),
     index('members_listing_idx').on(t.siteId, t.gender, t.country, t.birthDate),
+    index('members_region_idx').on(t.siteId, t.country, t.regionCode, t.birthDate),
     index('members_last_active_idx').on(t.siteId, t.lastActiveAt),
   ],
 );
@@ -313,3 +322,75 @@ export const accountDeletionFeedback = pgTable('account_deletion_feedback', {
   comment: text('comment').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Likes between members (spec sections 3 and 4). `seenAt` null means like_new for the
+ * member who received it; a mutual pair is a match.
+ */
+export const likes = pgTable(
+  'likes',
+  {
+    likerId: integer('liker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** profile | search | swipe | overlay | auto */
+    source: text('source').notNull().default('profile'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.likerId, t.likedId] }), index('likes_liked_idx').on(t.likedId, t.createdAt), index('likes_swipe_idx').on(t.likerId, t.source, t.createdAt)],
+);
+
+/** Profiles passed in the swipe game, so they do not come round again. */
+export const swipePasses = pgTable(
+  'swipe_passes',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    passedId: integer('passed_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.passedId] })],
+);
+
+/** Blocks: the blocked member can neither see nor contact the blocker (spec section 6). */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/** Reports of a profile and complaints to customer service (/complaints). */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** The member who complained (null for a visitor, who leaves an e-mail address). */
+    reporterId: integer('reporter_id').references(() => members.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    category: text('category').notNull(),
+    profileId: integer('profile_id').references(() => members.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** open | handled */
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaints_site_idx').on(t.siteId, t.status, t.createdAt)],
+);
