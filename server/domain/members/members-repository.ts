@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { members, photos } from '../../db/schema';
+import { blocks, members, photos } from '../../db/schema';
 
 /**
  * Conditions every public listing applies: only active, visible, confirmed-or-active
@@ -13,6 +13,20 @@ export function listedMemberConditions(siteId: number) {
     eq(members.profileStatus, 'active'),
     eq(members.invisible, false),
   );
+}
+
+/**
+ * Neither member blocked the other (spec section 6): for every listing and lookup a
+ * logged-in viewer makes. `viewerId` null (a visitor) blocks nobody.
+ */
+export function notBlockedWith(viewerId: number | null): SQL {
+  if (viewerId === null) return sql`true`;
+  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${members.id}) or (${blocks.blockerId} = ${members.id} and ${blocks.blockedId} = ${viewerId}))`;
+}
+
+/** A listed member of the site that `viewerId` may see (no block either way). */
+export function visibleMemberConditions(siteId: number, viewerId: number | null) {
+  return and(listedMemberConditions(siteId), notBlockedWith(viewerId));
 }
 
 export interface TeaserRow {
