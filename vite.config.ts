@@ -25,7 +25,16 @@ export default defineConfig(({ command }) => ({
       scss: { silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'], quietDeps: true },
     },
   },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    modulePreload: {
+      // What the layout and the entry warning load on demand (member alerts, overlays, the
+      // warning's modal, the API client at logout) is fetched only when needed; listing all
+      // its dependencies for preloading would cost every visitor's first page bytes (the home
+      // page's JavaScript budget, docs/benchmarks.md). Those dependencies load with it instead.
+      resolveDependencies: (filename, deps, { hostId }) => (/(default-layout|entry-warning)-/.test(hostId) ? [filename] : deps),
+    },
+  },
   // react-bootstrap's per-component entry points (react-bootstrap/Modal) are folders that
   // Node's ESM loader cannot import: bundle it into the server build instead.
   ssr: { noExternal: ['react-bootstrap', 'react-transition-group', '@restart/ui', '@restart/hooks', 'dom-helpers', 'uncontrollable', '@react-aria/ssr'] },

@@ -21,12 +21,15 @@ import { signupRoutes } from './domain/signup/signup-routes';
 import { memberCardRoutes } from './domain/members/member-card';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
-import { DEMO_MEDIA_PREFIX } from './domain/members/media-url';
 import { MediaSigner, PhotoUrls, registerPhotoUrls } from './domain/photos/photo-urls';
 import { photosRoutes } from './domain/photos/photos-routes';
+import { likesRoutes } from './domain/likes/likes-routes';
+import { profileViewRoutes } from './domain/profile-view/profile-view-routes';
+import { complaintRoutes } from './domain/complaints/complaint-routes';
+import { profileRoutes } from './domain/profile/profile-routes';
 import { mediaRoutes } from './domain/photos/media-routes';
 import type { ObjectStorage } from './storage/object-storage';
-import { createStorage, MEDIA_DIR_NAME } from './storage/create-storage';
+import { createStorage } from './storage/create-storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { JobRunner } from './jobs/job-runner';
 import { visitorPlugin } from './plugins/visitor-plugin';
@@ -44,6 +47,7 @@ import { sitesRoutes } from './domain/sites/sites-routes';
 import { referenceRoutes } from './domain/reference/reference-routes';
 import { geocodeRoutes } from './domain/geocode/geocode-routes';
 import { visitsRoutes } from './domain/visits/visits-routes';
+import { searchRoutes } from './domain/search/search-routes';
 import { ssrPlugin } from './ssr/ssr-plugin';
 
 declare module 'fastify' {
@@ -148,20 +152,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(referenceRoutes);
     await api.register(geocodeRoutes);
     await api.register(visitsRoutes);
+    await api.register(searchRoutes);
     await api.register(photosRoutes);
+    await api.register(likesRoutes);
+    await api.register(profileViewRoutes);
+    await api.register(complaintRoutes);
+    await api.register(profileRoutes);
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });
 
   await app.register(mediaRoutes);
-  // Only the demo pool is public; member uploads are served by mediaRoutes behind signed URLs.
-  await app.register(fastifyStatic, {
-    root: path.join(config.DATA_DIR, MEDIA_DIR_NAME, 'demo'),
-    prefix: DEMO_MEDIA_PREFIX,
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=86400'),
-  });
+  // Every stored file, the demo pool included, is served behind signed URLs (mediaRoutes).
 
   const build = deps.ssrBuild === undefined ? await loadSsrBuild() : deps.ssrBuild;
   if (build) {

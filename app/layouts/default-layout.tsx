@@ -9,10 +9,9 @@ import { ErrorPage } from '../features/shell/error-page';
 import { useRootData } from '../features/shell/use-root-data';
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload';
 
-// Loaded only when needed (a visitor asked for signup, a member has an unconfirmed address):
+// Loaded only when needed (a member's alerts, the overlays, a visitor asking for signup):
 // the home page's JavaScript budget has no room for them.
-const SignupModalHost = lazy(() => import('../features/signup/signup-modal-host').then((m) => ({ default: m.SignupModalHost })));
-const ActivationReminderHost = lazy(() => import('../features/signup/activation-reminder-host').then((m) => ({ default: m.ActivationReminderHost })));
+const LayoutExtras = lazy(() => import('./layout-extras'));
 
 /** Default layout (spec section 2): top navigation, warning banners, content, footer, disclaimer, entry warning, signup modal. */
 export default function DefaultLayout() {
@@ -44,9 +43,10 @@ function Frame({ children }: { children: React.ReactNode }) {
     <div className="d-flex flex-column min-vh-100">
       <TopBar />
       <WarningBanners>
-        {user?.status === 'not_confirmed' && (
+        {/* With nothing to show, the banner region is not rendered at all. */}
+        {(user?.status === 'not_confirmed' || (user && !user.profile.main_image)) && (
           <Suspense fallback={null}>
-            <ActivationReminderHost />
+            <LayoutExtras part="alerts" user={user} />
           </Suspense>
         )}
       </WarningBanners>
@@ -56,9 +56,9 @@ function Frame({ children }: { children: React.ReactNode }) {
       <Footer />
       <Disclaimer />
       <EntryWarning />
-      {search.includes('signup') && (
+      {(user || search.includes('signup')) && (
         <Suspense fallback={null}>
-          <SignupModalHost />
+          <LayoutExtras part="overlays" user={user} signup={search.includes('signup')} />
         </Suspense>
       )}
     </div>

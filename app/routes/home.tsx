@@ -1,12 +1,14 @@
-import { useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/home';
 import type { RootData } from '../root';
 import { HomeHero } from '../features/marketing/home-hero';
 import { HowItWorks } from '../features/marketing/how-it-works';
 import { MemberTeaser } from '../features/members/member-teaser';
+import { paths } from '../paths';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // A logged-in member's home is the member search (spec section 9); sessions come with accounts.
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // A logged-in member's home is the member search (spec section 9: "home to members").
+  if (context.user) throw redirect(`${paths.members()}${new URL(request.url).search}`);
   return { tiles: await context.teaserMembers() };
 }
 

@@ -51,6 +51,8 @@ export const userSchema = z.object({
   notifications_disabled: z.array(z.string()),
   invisible: z.boolean(),
   created_at: z.string(),
+  /** Received likes not yet seen: the top bar's Likes badge (spec section 2). */
+  new_likes: z.number().int(),
   profile: ownProfileSchema,
 });
 export type User = z.infer<typeof userSchema>;

@@ -104,6 +104,9 @@ export const members = pgTable(
     uniqueIndex('members_site_email_idx').on(t.siteId, sql`lower(${t.email})`),
     index('members_listing_idx').on(t.siteId, t.gender, t.country, t.birthDate),
     index('members_region_idx').on(t.siteId, t.country, t.regionCode, t.birthDate),
+    // Search pages are ordered by activity: these give region and gender filters that order.
+    index('members_region_active_idx').on(t.siteId, t.country, t.regionCode, t.lastActiveAt),
+    index('members_gender_active_idx').on(t.siteId, t.gender, t.lastActiveAt),
     index('members_last_active_idx').on(t.siteId, t.lastActiveAt),
   ],
 );

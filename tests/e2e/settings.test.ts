@@ -113,6 +113,8 @@ test.describe('settings', () => {
     await expect(page.getByTestId('invisible-state')).toHaveText(t('invisible.on'));
     await toggle.click();
     await expect(page.getByTestId('invisible-state')).toHaveText(t('invisible.off'));
+    // Saved before the reload (the switch itself changes at once).
+    await expect(page.getByTestId('invisible-done')).toBeVisible();
     await page.reload();
     await expect(toggle).not.toBeChecked();
   });

@@ -16,13 +16,21 @@ export function setAttentionCount(source: 'messages' | 'likes', value: number): 
   for (const l of listeners) l();
 }
 
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+/** Whether a feature reported this count already (the user object's value is then stale). */
+export function hasAttentionCount(source: 'messages' | 'likes'): boolean {
+  return counts.has(source);
+}
+
+/** One source's count: what its feature reported last, else `fallback` (the user object's value). */
+export function useAttentionSource(source: 'messages' | 'likes', fallback: number): number {
+  return useSyncExternalStore(subscribe, () => counts.get(source) ?? fallback, () => fallback);
+}
+
 export function useAttentionCount(): number {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => total,
-    () => 0,
-  );
+  return useSyncExternalStore(subscribe, () => total, () => 0);
 }

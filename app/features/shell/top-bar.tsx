@@ -5,6 +5,8 @@ import { LanguageMenu } from './language-menu';
 import { AccountMenu } from './account-menu';
 import { CreditsBadge } from './credits-badge';
 import { useRootData } from './use-root-data';
+import { useAttentionSource } from './attention-count';
+import { UNREAD_BADGE_CAP } from '../../../common/limits';
 
 /**
  * The top navigation (spec section 2). Visitors: brand, language menu, Login and Sign up.
@@ -30,6 +32,7 @@ export function TopBar() {
               </Link>
               <Link className="nav-link text-white px-2" to={paths.likes()}>
                 {t('nav.likes')}
+                <NewLikesBadge fromUser={user.new_likes} />
               </Link>
               {user.paid_user ? (
                 <Link className="nav-link text-white px-2" to={paths.credits()} data-testid="nav-credits">
@@ -58,4 +61,14 @@ export function TopBar() {
       </nav>
     </header>
   );
+}
+
+/** The Likes item's badge: new received likes (the user object's count until the likes feature reports a newer one). */
+function NewLikesBadge({ fromUser }: { fromUser: number }) {
+  const count = useAttentionSource('likes', fromUser);
+  return count > 0 ? (
+    <span className="badge rounded-pill text-bg-secondary ms-1" data-testid="likes-badge">
+      {count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : count}
+    </span>
+  ) : null;
 }

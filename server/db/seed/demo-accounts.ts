@@ -1,6 +1,6 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../database';
-import { members, sites } from '../schema';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../database';
+import { likes, members, sites } from '../schema';
 import { hashPassword } from '../../domain/auth/password';
 import { addCreditEntry } from '../../domain/credits/credits-repository';
 
@@ -33,6 +33,51 @@ export async function ensureDemoAccounts(db: Db): Promise<void> {
       passwordHash ??= hashPassword(DEMO_PASSWORD);
       await tx.update(members).set({ email: account.email, passwordHash: await passwordHash, paidUser: account.paid, language: 'en' }).where(eq(members.id, candidate.id));
       await addCreditEntry(tx, { memberId: candidate.id, amount: account.credits.amount, kind: account.credits.kind, idempotencyKey: `demo-account:${account.email}` });
+      await seedReceivedLikes(tx, site.id, candidate.id, account.gender);
     });
   }
+}
+
+/** Received likes of a new demo account: how many are new (unseen), and how many seen. */
+const DEMO_NEW_LIKES = 3;
+const DEMO_SEEN_LIKES = 2;
+
+/**
+ * A handful of received likes for a demo account, so the likes page and the top bar's
+ * badge show something: some new, some seen, and one mutual (the account liked back).
+ */
+async function seedReceivedLikes(tx: Tx, siteId: number, accountId: number, gender: string): Promise<void> {
+  const fans = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.siteId, siteId),
+        ne(members.gender, gender),
+        eq(members.sexuality, 'hetero'),
+        eq(members.invisible, false),
+        eq(members.status, 'active'),
+        eq(members.profileStatus, 'active'),
+        isNotNull(members.mainPhotoId),
+        ne(members.id, accountId),
+      ),
+    )
+    .orderBy(asc(members.id))
+    .limit(DEMO_NEW_LIKES + DEMO_SEEN_LIKES);
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+  await tx
+    .insert(likes)
+    .values(
+      fans.map((fan, i) => ({
+        likerId: fan.id,
+        likedId: accountId,
+        source: 'profile',
+        createdAt: hoursAgo(i + 1),
+        seenAt: i < DEMO_NEW_LIKES ? null : hoursAgo(i),
+      })),
+    )
+    .onConflictDoNothing();
+  // The oldest one is mutual: the account liked back.
+  const mutual = fans[fans.length - 1];
+  if (mutual) await tx.insert(likes).values({ likerId: accountId, likedId: mutual.id, source: 'profile', createdAt: hoursAgo(1) }).onConflictDoNothing();
 }

@@ -8,6 +8,10 @@ import { COUNTRY_WEIGHTS, DEMO_CITIES, FIRST_NAMES, type DemoCity, type DemoGend
 import { ABOUT_FRAGMENTS } from './demo-texts';
 import { isMaturePortrait } from './portrait-svg';
 import { ensurePortraitPool, type PortraitFile, type PortraitPool } from './portraits';
+import { readFileSync } from 'node:fs';
+import { parsePlaces } from '../../domain/geocode/places-file';
+import { PLACES_FILE } from '../../domain/geocode/places-path';
+import { snapToCell } from '../../domain/search/cells';
 
 export interface SeedSite {
   id: number;
@@ -121,6 +125,43 @@ function citiesOf(country: string): DemoCity[] {
   return list;
 }
 
+/** Demo towns under their local name whose GeoNames entry has another (English) one. */
+const PLACE_ALIASES: Record<string, string> = {
+  'NL Den Haag': 'The Hague', 'NL Almere': 'Almere Stad', 'BE Brussel': 'Brussels', 'LU Redange': 'Redange-sur-Attert',
+  'DE München': 'Munich', 'AT Wien': 'Vienna', 'AT Klagenfurt': 'Klagenfurt am Wörthersee', 'AT St. Pölten': 'Sankt Pölten',
+  'CH Biel': 'Biel/Bienne', 'CH St. Gallen': 'Sankt Gallen', 'DK København': 'Copenhagen', 'DK Aarhus': 'Århus',
+  'IT Roma': 'Rome', 'IT Milano': 'Milan', 'IT Napoli': 'Naples', 'IT Torino': 'Turin', 'IT Genova': 'Genoa',
+  'IT Firenze': 'Florence', 'IT Venezia': 'Venice', 'ES Donostia': 'Donostia / San Sebastián',
+  'ES Las Palmas': 'Las Palmas de Gran Canaria', 'PL Warszawa': 'Warsaw', 'US New York': 'New York City', 'NZ Whangārei': 'Whangarei',
+};
+
+let placeCells: Map<string, { cellLat: number; cellLon: number }> | null = null;
+/**
+ * The grid cell (0.1-degree centre, never the town's point) of a demo town, from the reverse
+ * geocoder's places: by country, region and name, else by country and name; null when unknown.
+ */
+function cellOf(country: string, region: string | null, city: string | null): { cellLat: number | null; cellLon: number | null } {
+  if (!city) return { cellLat: null, cellLon: null };
+  if (!placeCells) {
+    placeCells = new Map();
+    try {
+      const table = parsePlaces(readFileSync(PLACES_FILE, 'utf8'));
+      for (let i = table.names.length - 1; i >= 0; i--) {
+        const name = table.names[i];
+        if (!name) continue;
+        const g = table.groups[table.group[i]!]!;
+        const cell = snapToCell(table.lat[i]!, table.lon[i]!);
+        placeCells.set(`${g.country}|${g.region ?? ''}|${name}`, cell);
+        placeCells.set(`${g.country}||${name}`, cell);
+      }
+    } catch {
+      // No places file: members simply get no cell (no distance bands).
+    }
+  }
+  const name = PLACE_ALIASES[`${country} ${city}`] ?? city;
+  return placeCells.get(`${country}|${region ?? ''}|${name}`) ?? placeCells.get(`${country}||${name}`) ?? { cellLat: null, cellLon: null };
+}
+
 function age(rnd: Random, niche: number, gender: DemoGender): number {
   if (niche === 6 && gender === 'female') return rnd.int(35, 60);
   const r = rnd.next();
@@ -225,6 +266,7 @@ function draftMember(rnd: Random, site: SeedSite, pool: PortraitPool, now: Date)
       country,
       regionCode: place?.region ?? null,
       city: place?.city ?? null,
+      ...cellOf(country, place?.region ?? null, place?.city ?? null),
       interests: interests(rnd),
       ...profileOptions(rnd, gender, years, country),
       about: aboutText(rnd, locale, gender, place?.city ?? null),

@@ -13,8 +13,3 @@ export function isDemoKey(key: string): boolean {
   return key.startsWith(DEMO_KEY_PREFIX);
 }
 
-/** The public URL of a file of the demo pool. */
-export function demoMediaUrl(key: string): string {
-  if (!isDemoKey(key)) throw new Error(`not a demo key: ${key}`);
-  return `${MEDIA_PREFIX}${key}`;
-}

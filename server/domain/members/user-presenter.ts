@@ -1,6 +1,7 @@
 import type { User } from '../../../common/auth/user-schema';
 import type { Db } from '../../db/database';
 import { creditBalance } from '../credits/credits-repository';
+import { countNewLikes } from '../likes/likes-repository';
 import { memberPhotos, type MemberRow } from './account-repository';
 import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
 
@@ -9,7 +10,7 @@ import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
  * main image is theirs, so it is shown (signed) also while in inspection.
  */
 export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, urls: PhotoUrls = photoUrlsFor(db)): Promise<User> {
-  const [credits, pics] = await Promise.all([creditBalance(db, member.id), memberPhotos(db, member)]);
+  const [credits, pics, newLikes] = await Promise.all([creditBalance(db, member.id), memberPhotos(db, member), countNewLikes(db, member.siteId, member.id)]);
   return {
     id: member.id,
     email: member.email,
@@ -21,6 +22,7 @@ export async function presentUser(db: Db, member: MemberRow, fictionalIcon: stri
     notifications_disabled: member.notificationsDisabled,
     invisible: member.invisible,
     created_at: member.createdAt.toISOString(),
+    new_likes: newLikes,
     profile: {
       id: member.id,
       name: member.name,

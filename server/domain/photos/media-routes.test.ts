@@ -88,15 +88,18 @@ describe('signed media URLs', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('leave no public path to uploads; the demo pool stays public', async () => {
+  it('leave no public path to any file: uploads and the demo pool are only served signed', async () => {
     const { photo } = await memberWithPhoto();
     const key = photo.url.split('/').slice(5).join('/');
     expect((await get(`/media/${key}`)).statusCode).toBe(404);
     await mkdir(path.join(t.dataDir, 'media/demo'), { recursive: true });
     await writeFile(path.join(t.dataDir, 'media/demo/female-001.webp'), 'demo image');
-    const demo = await get('/media/demo/female-001.webp');
+    // A guessed path to a demo photo (which may be a locked photo of a demo member) is not served.
+    expect((await get('/media/demo/female-001.webp')).statusCode).toBe(404);
+    const demo = await get(t.app.photoUrls.file('demo/female-001.webp'));
     expect(demo.statusCode).toBe(200);
-    expect(demo.headers['cache-control']).toBe('public, max-age=86400');
+    expect(demo.body).toBe('demo image');
+    expect(demo.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
   });
 });
 

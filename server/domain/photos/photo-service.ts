@@ -17,6 +17,7 @@ import {
   memberPhotoState,
   nextMainPhotoId,
   setMainPhoto,
+  writePhotoPositions,
   type PhotoRow,
 } from './photos-repository';
 
@@ -124,4 +125,37 @@ export async function deletePhoto(deps: PhotoDeps, memberId: number, photoId: nu
   // After the commit: a failed removal leaves an orphan file, never a row without its file.
   await removeFiles(deps, [photo.filename, photo.thumbFilename]);
   return { mainPhotoId };
+}
+
+/**
+ * Puts the member's profile photos in the order given: the listed ones first, in that order,
+ * then any not listed in their old order. Every id must be one of the member's own profile
+ * photos not deleted, else nothing changes (404, as for a photo that does not exist).
+ */
+export async function reorderPhotos(deps: PhotoDeps, memberId: number, order: readonly number[]): Promise<{ photos: PhotoRow[]; mainPhotoId: number | null }> {
+  if (new Set(order).size !== order.length) throw new ApiError(400, 'errors.invalidInput');
+  return deps.db.transaction(async (tx) => {
+    const member = await lockMember(tx, memberId);
+    if (!member) throw new ApiError(404, 'photos:errors.notFound');
+    const current = await listOwnPhotos(tx, memberId, 'profile');
+    const own = new Set(current.map((p) => p.id));
+    if (order.some((id) => !own.has(id))) throw new ApiError(404, 'photos:errors.notFound');
+    const listed = new Set(order);
+    const ids = [...order, ...current.filter((p) => !listed.has(p.id)).map((p) => p.id)];
+    await writePhotoPositions(tx, memberId, ids);
+    return { photos: await listOwnPhotos(tx, memberId, 'profile'), mainPhotoId: member.mainPhotoId };
+  });
+}
+
+/** Makes one of the member's own profile photos (active or in inspection) the main photo. */
+export async function chooseMainPhoto(deps: PhotoDeps, memberId: number, photoId: number): Promise<{ mainPhotoId: number }> {
+  return deps.db.transaction(async (tx) => {
+    const member = await lockMember(tx, memberId);
+    const found = member && (await findOwnPhoto(tx, memberId, photoId));
+    if (!member || !found || found.kind !== 'profile' || (found.status !== 'active' && found.status !== 'in_inspection')) {
+      throw new ApiError(404, 'photos:errors.notFound');
+    }
+    await setMainPhoto(tx, memberId, found.id);
+    return { mainPhotoId: found.id };
+  });
 }

@@ -38,8 +38,8 @@ describe('PhotoUrls', () => {
   const urls = new PhotoUrls(signer);
   const photo = { memberId: 7, filename: 'p/ab/full.webp', thumbFilename: 'p/ab/thumb.webp' };
 
-  it('serves the demo pool publicly and uploads signed', () => {
-    expect(urls.file('demo/female-001.webp')).toBe('/media/demo/female-001.webp');
+  it('signs every file, the demo pool included', () => {
+    expect(urls.file('demo/female-001.webp')).toMatch(/^\/media\/s\/\d+\/[\w-]{22}\/demo\/female-001\.webp$/);
     expect(urls.file('p/ab/full.webp')).toMatch(/^\/media\/s\/\d+\/[\w-]{22}\/p\/ab\/full\.webp$/);
   });
 

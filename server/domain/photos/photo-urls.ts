@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Photo, PhotoKind } from '../../../common/photos/photo-schema';
 import type { Db } from '../../db/database';
 import { isValidStorageKey } from '../../storage/storage-keys';
-import { demoMediaUrl, isDemoKey, SIGNED_MEDIA_PREFIX } from '../members/media-url';
+import { SIGNED_MEDIA_PREFIX } from '../members/media-url';
 
 /** A signed URL lives at least this long... */
 export const SIGNED_URL_MIN_LIFETIME_S = 60 * 60;
@@ -66,9 +66,10 @@ export interface MainImage {
 export class PhotoUrls {
   constructor(readonly signer: MediaSigner) {}
 
-  /** The URL of a stored file: the public path for the demo pool, a signed one for uploads. */
+  /** The URL of a stored file: always signed and expiring (demo pool included). */
   file(key: string, nowMs?: number): string {
-    return isDemoKey(key) ? demoMediaUrl(key) : this.signer.url(key, nowMs);
+    // The demo pool too: a locked photo must not be reachable by a guessed public path.
+    return this.signer.url(key, nowMs);
   }
 
   /**

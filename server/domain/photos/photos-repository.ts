@@ -95,3 +95,10 @@ export async function approvePendingPhotos(db: Db, ids: number[] | null): Promis
     .returning({ id: photos.id });
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
+
+/** Rewrites the gallery positions: `ids` in this order get positions 0, 1, 2, ... */
+export async function writePhotoPositions(tx: Tx, memberId: number, ids: readonly number[]): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    await tx.update(photos).set({ position }).where(and(eq(photos.id, id), eq(photos.memberId, memberId)));
+  }
+}

@@ -11,8 +11,9 @@ import {
   photoResponseSchema,
   photoUploadQuerySchema,
 } from '../../../common/photos/photo-schema';
+import { photoMainSchema, photoOrderSchema } from '../../../common/profile/photo-order-schema';
 import { ApiError } from '../../http/api-error';
-import { deletePhoto, listPhotos, uploadPhoto, type PhotoDeps } from './photo-service';
+import { chooseMainPhoto, deletePhoto, listPhotos, reorderPhotos, uploadPhoto, type PhotoDeps } from './photo-service';
 
 const UPLOAD_TYPES = new Set<string>(PHOTO_UPLOAD_TYPES);
 
@@ -84,6 +85,43 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const member = await request.requireMember();
       const { mainPhotoId } = await deletePhoto(deps, member.id, request.body.id);
+      return { ok: true as const, main_photo_id: mainPhotoId };
+    },
+  );
+
+  app.put(
+    '/api/photos.php',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: "Put the member's profile photos in a new order",
+        body: photoOrderSchema,
+        response: { 200: photoListResponseSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const member = await request.requireMember();
+      reply.header('cache-control', 'no-store');
+      const { photos, mainPhotoId } = await reorderPhotos(deps, member.id, request.body.order);
+      return { photos: photos.map((p) => app.photoUrls.ownPhoto(p, mainPhotoId)) };
+    },
+  );
+
+  app.post(
+    '/api/photo-main.php',
+    {
+      schema: {
+        tags: ['photos'],
+        summary: "Choose the member's main photo (one of their profile photos, active or in inspection)",
+        body: photoMainSchema,
+        response: { 200: z.object({ ok: z.literal(true), main_photo_id: z.number().int() }) },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const member = await request.requireMember();
+      const { mainPhotoId } = await chooseMainPhoto(deps, member.id, request.body.id);
       return { ok: true as const, main_photo_id: mainPhotoId };
     },
   );

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+import { useRootData } from '../shell/use-root-data';
+import { loadProfileBundle } from './profile-bundle';
+import { dismissEnrichAlert, enrichAlertDismissed } from './enrich-dismissal';
+
+/** "Add a profile photo" under the top bar; dismissal is remembered in this browser. */
+export default function EnrichAlert() {
+  const { t, i18n } = useTranslation();
+  const { locale } = useRootData();
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    // Read in the browser only: the server cannot know about the dismissal.
+    if (enrichAlertDismissed()) return;
+    void loadProfileBundle(locale, i18n).then(() => live && setVisible(true));
+    return () => {
+      live = false;
+    };
+  }, [locale, i18n]);
+
+  if (!visible) return null;
+  return (
+    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mt-3 mb-0" role="status" data-testid="enrich-alert">
+      <span aria-hidden="true">📷</span>
+      <span className="flex-grow-1">{t('profile:alert.text')}</span>
+      <Link className="btn btn-sm btn-primary" to={paths.profile()} data-testid="enrich-alert-add">
+        {t('profile:alert.add')}
+      </Link>
+      <button
+        type="button"
+        className="btn-close"
+        aria-label={t('profile:alert.dismiss')}
+        data-testid="enrich-alert-dismiss"
+        onClick={() => {
+          dismissEnrichAlert();
+          setVisible(false);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { countryName } from '../../../common/i18n/format';
+import { SEARCH_MAX_AGE, type SearchFilters } from '../../../common/search/search-schema';
+import { useTranslation } from '../../i18n/react';
+import { useRootData } from '../shell/use-root-data';
+import { useRegions } from './search-filters-form';
+
+const AGE_RANGES: [number, number][] = [
+  [18, 25],
+  [26, 35],
+  [36, 45],
+  [46, 55],
+  [56, SEARCH_MAX_AGE],
+];
+const STEPS = 3;
+
+/** A guided preference picker (who, age range, where) that ends in a search with those filters. */
+export function MatchFinder({ onDone }: { onDone: (filters: SearchFilters) => void }) {
+  const { t } = useTranslation();
+  const { settings, locale } = useRootData();
+  const [step, setStep] = useState(1);
+  const [f, setF] = useState<SearchFilters>({});
+  const regions = useRegions(f.country);
+  const choose = (patch: Partial<SearchFilters>) => {
+    setF((prev) => ({ ...prev, ...patch }));
+    setStep((s) => Math.min(STEPS, s + 1));
+  };
+  const option = (active: boolean) => `btn btn-lg w-100 ${active ? 'btn-primary' : 'btn-outline-primary'}`;
+
+  return (
+    <div className="container py-5" style={{ maxWidth: 560 }}>
+      <h1 className="h3 text-center mb-1">{t('search:finder.title')}</h1>
+      <p className="text-center text-body-secondary small mb-3">{t('search:finder.step', { step, total: STEPS })}</p>
+      <div className="progress mb-4" role="progressbar" aria-valuenow={step} aria-valuemin={1} aria-valuemax={STEPS} aria-label={t('search:finder.step', { step, total: STEPS })} style={{ height: 6 }}>
+        <div className="progress-bar" style={{ width: `${(step / STEPS) * 100}%` }} />
+      </div>
+      {step === 1 && (
+        <fieldset>
+          <legend className="h5 mb-3">{t('search:finder.who')}</legend>
+          <div className="d-grid gap-2">
+            {(['female', 'male'] as const).map((g) => (
+              <button key={g} type="button" className={option(f.gender === g)} onClick={() => choose({ gender: g })}>
+                {t(`search:filters.${g}`)}
+              </button>
+            ))}
+            <button type="button" className={option(false)} onClick={() => choose({ gender: undefined })}>
+              {t('search:filters.anyGender')}
+            </button>
+          </div>
+        </fieldset>
+      )}
+      {step === 2 && (
+        <fieldset>
+          <legend className="h5 mb-3">{t('search:finder.age')}</legend>
+          <div className="d-grid gap-2">
+            {AGE_RANGES.map(([min, max]) => (
+              <button key={min} type="button" className={option(f.min_age === min)} onClick={() => choose({ min_age: min, max_age: max === SEARCH_MAX_AGE ? undefined : max })}>
+                {max === SEARCH_MAX_AGE ? `${min}+` : `${min}–${max}`}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {step === 3 && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onDone(f);
+          }}
+        >
+          <fieldset>
+            <legend className="h5 mb-3">{t('search:finder.where')}</legend>
+            <label htmlFor="finder-country" className="form-label">
+              {t('search:filters.country')}
+            </label>
+            <select id="finder-country" className="form-select form-select-lg mb-3" value={f.country ?? ''} onChange={(e) => setF((p) => ({ ...p, country: e.target.value || undefined, countryregion: undefined }))}>
+              <option value="">{t('search:filters.anyCountry')}</option>
+              {settings.countries.map((code) => (
+                <option key={code} value={code}>
+                  {countryName(locale, code)}
+                </option>
+              ))}
+            </select>
+            {f.country && regions && regions.regions.length > 0 && (
+              <>
+                <label htmlFor="finder-region" className="form-label">
+                  {regions.region_type_label}
+                </label>
+                <select id="finder-region" className="form-select form-select-lg mb-3" value={f.countryregion ?? ''} onChange={(e) => setF((p) => ({ ...p, countryregion: e.target.value || undefined }))}>
+                  <option value="">{t('search:finder.anywhere', { country: countryName(locale, f.country) })}</option>
+                  {regions.regions.map((r) => (
+                    <option key={r.code} value={r.code}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </fieldset>
+          <button type="submit" className="btn btn-primary btn-lg w-100" data-testid="finder-show">
+            {t('search:finder.show')}
+          </button>
+        </form>
+      )}
+      {step > 1 && (
+        <button type="button" className="btn btn-link mt-3 px-0" onClick={() => setStep((s) => s - 1)}>
+          {t('search:finder.back')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import type { User } from '../../common/auth/user-schema';
+import { ActivationReminderHost } from '../features/signup/activation-reminder-host';
+import { SignupModalHost } from '../features/signup/signup-modal-host';
+import { EnrichAlertHost } from '../features/profile/enrich-alert-host';
+import { LikesHost } from '../features/likes/likes-host';
+
+/**
+ * What the default layout shows only to some: the member alerts under the top bar, and the
+ * overlays (new like, like modal, signup modal). One module loaded on demand, so a
+ * visitor's first page carries none of it (the home page's JavaScript budget).
+ */
+export default function LayoutExtras({ part, user, signup = false }: { part: 'alerts' | 'overlays'; user: User | null; signup?: boolean }) {
+  if (part === 'alerts') {
+    return (
+      <Suspense fallback={null}>
+        {user?.status === 'not_confirmed' && <ActivationReminderHost />}
+        {user && !user.profile.main_image && <EnrichAlertHost />}
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      {user && <LikesHost />}
+      {signup && <SignupModalHost />}
+    </Suspense>
+  );
+}

@@ -1,0 +1,32 @@
+import { data, useActionData, useLoaderData, useNavigation } from 'react-router';
+import type { Route } from './+types/complaints';
+import { COMPLAINTS_NS, ComplaintForm, type ComplaintActionData } from '../features/complaints/complaint-form';
+
+/** /complaints (route complaints; footer link; a profile's Report link adds ?profile=<id>). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const profile = new URL(request.url).searchParams.get('profile') ?? '';
+  return {
+    bundle: context.translations(COMPLAINTS_NS),
+    memberEmail: context.user?.email ?? null,
+    profileId: /^\d{1,10}$/.test(profile) ? profile : '',
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(['category', 'text', 'profile_id', 'email'].map((name) => [name, String(form.get(name) ?? '')]));
+  const result = await context.api<{ ok: true; id: number }>('POST', '/api/complaint.php', { ...values, profile_id: values.profile_id || null });
+  if (!result.ok) return data<ComplaintActionData>({ ok: false, message: result.message, fields: result.fields, values }, { status: result.status });
+  return { ok: true, id: result.body.id, email: context.user?.email ?? values.email!.trim() } satisfies ComplaintActionData;
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function Complaints() {
+  const { bundle, memberEmail, profileId } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return <ComplaintForm bundle={bundle} memberEmail={memberEmail} profileId={profileId} result={result} busy={navigation.state === 'submitting'} />;
+}

@@ -1,0 +1,38 @@
+import { data, redirect, useLoaderData } from 'react-router';
+import type { Route } from './+types/likes';
+import { isLikeTab, type LikesResponse, type LikeTab } from '../../common/likes/likes';
+import { LIKES_NS } from '../features/likes/likes-bundle';
+import { LikesPage } from '../features/likes/likes-page';
+import { paths } from '../paths';
+
+/**
+ * /likes, /likes/{type} (received, sent, matches) and /likes/m/{id}: a received like of
+ * member {id} opened from a mail or push, shown first and marked seen.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { id: rawId, type } = params as { id?: string; type?: string };
+  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  let tab: LikeTab = 'received';
+  let openedId: number | null = null;
+  if (rawId !== undefined) {
+    const id = Number(rawId);
+    if (!Number.isInteger(id) || id <= 0) throw data('Not found', { status: 404 });
+    openedId = id;
+    await context.api('POST', '/api/like-seen.php', { profile_id: id });
+  } else if (type !== undefined) {
+    if (!isLikeTab(type)) throw data('Not found', { status: 404 });
+    tab = type;
+  }
+  const likes = await context.api<LikesResponse>('GET', '/api/likes.php');
+  if (!likes.ok) throw data(likes.message, { status: likes.status });
+  return { bundle: context.translations(LIKES_NS), likes: likes.body, tab, openedId };
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function Likes() {
+  const { bundle, likes, tab, openedId } = useLoaderData<typeof loader>();
+  return <LikesPage bundle={bundle} initial={likes} tab={tab} openedId={openedId} />;
+}

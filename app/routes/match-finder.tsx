@@ -1,0 +1,32 @@
+import { useLoaderData, useNavigate } from 'react-router';
+import type { Route } from './+types/match-finder';
+import { filtersToParams } from '../../common/search/search-schema';
+import { MatchFinder } from '../features/search/match-finder';
+import { SEARCH_NS } from '../features/search/search-api';
+import { ensureBundle } from '../i18n/i18n';
+import { useTranslation } from '../i18n/react';
+import { paths } from '../paths';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { bundle: context.translations(SEARCH_NS) };
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+/** /match-finder: three questions, then the member search with those filters. */
+export default function MatchFinderRoute() {
+  const { bundle } = useLoaderData<typeof loader>();
+  const { i18n } = useTranslation();
+  ensureBundle(i18n, SEARCH_NS, bundle);
+  const navigate = useNavigate();
+  return (
+    <MatchFinder
+      onDone={(filters) => {
+        const query = filtersToParams(filters, undefined, true).toString();
+        void navigate(query ? `${paths.members()}?${query}` : paths.members());
+      }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { useCallback } from 'react';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import type { Route } from './+types/members';
+import { filtersFromParams, filtersToParams, hasFilters, type SearchFilters, type SearchResult } from '../../common/search/search-schema';
+import { SearchPage, type SearchPageData } from '../features/search/search-page';
+import { SEARCH_NS } from '../features/search/search-api';
+import { ensureBundle } from '../i18n/i18n';
+import { useTranslation } from '../i18n/react';
+import { paths } from '../paths';
+
+/** /members: the member search, a logged-in member's home; visitors as the site allows. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const filters = filtersFromParams(new URL(request.url).searchParams, true);
+  const query = filtersToParams(filters).toString();
+  const [result, other] = await Promise.all([
+    hasFilters(filters) ? context.api<SearchResult>('GET', `/api/search.php?${query}`) : null,
+    context.api<SearchResult>('GET', '/api/search.php?other=1'),
+  ]);
+  const data: SearchPageData = {
+    filters,
+    result: result?.ok ? result.body : null,
+    other: other.ok ? other.body : null,
+    denied: !context.user && !other.ok && other.status === 403,
+    visitor: !context.user,
+  };
+  return { data, bundle: context.translations(SEARCH_NS) };
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function Members() {
+  const { data, bundle } = useLoaderData<typeof loader>();
+  const { i18n } = useTranslation();
+  ensureBundle(i18n, SEARCH_NS, bundle);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onSearch = useCallback(
+    (filters: SearchFilters) => {
+      const query = filtersToParams(filters, undefined, true).toString();
+      void navigate(query ? `${paths.members()}?${query}` : paths.members());
+    },
+    [navigate],
+  );
+  // A new search (URL) starts over: accumulated pages belong to one set of filters.
+  return <SearchPage key={location.search} data={data} onSearch={onSearch} />;
+}

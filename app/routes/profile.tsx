@@ -1,0 +1,25 @@
+import { redirect, useLoaderData } from 'react-router';
+import type { Route } from './+types/profile';
+import type { Photo } from '../../common/photos/photo-schema';
+import { PhotoInput } from '../features/photos/photo-input';
+import { ProfilePage } from '../features/profile/profile-page';
+import { paths } from '../paths';
+
+/** /profile: own profile editing (spec section 2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const photos = await context.api<{ photos: Photo[] }>('GET', '/api/photos.php');
+  return {
+    photos: photos.ok ? photos.body.photos : [],
+    bundles: { profile: context.translations('profile'), reference: context.translations('reference'), photos: context.translations('photos') },
+  };
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function Profile() {
+  const { photos, bundles } = useLoaderData<typeof loader>();
+  return <ProfilePage bundles={bundles} photos={photos} renderUpload={(onUploaded) => <PhotoInput bundle={bundles.photos} onUploaded={onUploaded} />} />;
+}

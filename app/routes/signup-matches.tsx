@@ -1,0 +1,39 @@
+import { Link, redirect, useLoaderData } from 'react-router';
+import type { Route } from './+types/signup-matches';
+import type { SearchResult } from '../../common/search/search-schema';
+import { SEARCH_NS } from '../features/search/search-api';
+import { TileGrid } from '../features/search/search-tile';
+import { ensureBundle } from '../i18n/i18n';
+import { useTranslation } from '../i18n/react';
+import { paths } from '../paths';
+
+/** /signup-matches (empty layout): the first matches of a new member, in their own country. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.user) throw redirect(paths.signup());
+  const country = encodeURIComponent(context.user.profile.country);
+  const found = await context.api<SearchResult>('GET', `/api/search.php?country=${country}`);
+  const tiles = found.ok ? [...found.body.results, ...(found.body.similar?.results ?? [])].slice(0, 12) : [];
+  return { tiles, bundle: context.translations(SEARCH_NS) };
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function SignupMatches() {
+  const { tiles, bundle } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  ensureBundle(i18n, SEARCH_NS, bundle);
+  return (
+    <div className="container py-4 py-md-5">
+      <h1 className="h3 text-center">{t('search:signupMatches.title')}</h1>
+      <p className="text-center text-body-secondary mb-4">{t('search:signupMatches.intro')}</p>
+      <TileGrid tiles={tiles} visitor={false} testId="signup-matches" />
+      <div className="text-center mt-4">
+        <Link to={`${paths.members()}?api_signup_complete=1`} className="btn btn-primary btn-lg">
+          {t('search:signupMatches.continue')}
+        </Link>
+      </div>
+    </div>
+  );
+}

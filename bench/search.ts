@@ -1,0 +1,158 @@
+/**
+ * The member search (GET /api/search.php) at scale: every filter combination, p50/p99
+ * latency and throughput at concurrency 1 and 8, against a primary-key lookup of one
+ * member measured in the same run (the ratio is what docs/benchmarks.md records).
+ *
+ *   npx tsx bench/search.ts                 # embedded PGlite, 100,000 members (data-bench/search/)
+ *   BENCH_DATABASE_URL=postgres://... npx tsx bench/search.ts   # PostgreSQL server, 1,000,000 members
+ *
+ * Members are seeded once (npm run seed's generator) and kept for later runs. run.ts adds
+ * one row through HTTP: a visitor's search against GET /api/settings.php.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { and, eq, sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '../server/db/database';
+import { members, sites } from '../server/db/schema';
+import { ensureDemoSites } from '../server/db/seed/demo-data';
+import { seedDemoMembers } from '../server/db/seed/demo-members';
+import { SearchService } from '../server/domain/search/search-service';
+import type { SearchFilters } from '../common/search/search-schema';
+import { load, type LoadResult } from './lib/load';
+import { ROOT } from './lib/server-process';
+
+const QUERIES_PER_CASE = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
+
+export interface LatencyStats {
+  p50: number;
+  p99: number;
+  perSecond: number;
+}
+
+function stats(latencies: number[], wallMs: number): LatencyStats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { p50: at(0.5), p99: at(0.99), perSecond: (latencies.length / wallMs) * 1000 };
+}
+
+/** Runs `task` `total` times with `concurrency` callers; latency of each call in ms. */
+async function measure(task: (i: number) => Promise<unknown>, total: number, concurrency: number): Promise<LatencyStats> {
+  for (let i = 0; i < Math.min(20, total); i++) await task(i); // warm-up: plans, caches
+  const latencies: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await task(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return stats(latencies, performance.now() - start);
+}
+
+/** Every filter combination the search offers (a region only with a country): 24. */
+export function filterCombinations(country: string, region: string): SearchFilters[] {
+  const out: SearchFilters[] = [];
+  for (const gender of [undefined, 'female'] as const)
+    for (const place of [{}, { country }, { country, countryregion: region }])
+      for (const min_age of [undefined, 30])
+        for (const max_age of [undefined, 45]) out.push(Object.fromEntries(Object.entries({ gender, ...place, min_age, max_age }).filter(([, v]) => v !== undefined)));
+  return out;
+}
+
+const describe = (f: SearchFilters) => Object.keys(f).join('+') || '(none)';
+
+export interface SearchBenchResult {
+  members: number;
+  kind: string;
+  baseline: { c1: LatencyStats; c8: LatencyStats };
+  cases: { filters: string; c1: LatencyStats; c8: LatencyStats }[];
+}
+
+async function ensureMembers(database: Database, wanted: number): Promise<number> {
+  const { db } = database;
+  await ensureDemoSites(db);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(members);
+  const have = row?.n ?? 0;
+  if (have < wanted) {
+    const all = await db.select().from(sites);
+    const mediaDir = await mkdtemp(path.join(tmpdir(), 'rv-bench-media-'));
+    console.log(`Seeding ${(wanted - have).toLocaleString('en')} members (${database.kind})...`);
+    const result = await seedDemoMembers(db, {
+      sites: all.map((s) => ({ id: s.id, countries: s.settings.countries, niche: s.settings.niche, domainLanguage: s.settings.domain_language })),
+      count: wanted - have,
+      mediaDir,
+      seed: 1 + have,
+      portraitsPerGender: 8,
+    });
+    await rm(mediaDir, { recursive: true, force: true });
+    console.log(`Seeded in ${(result.ms / 1000).toFixed(0)} s.`);
+    await db.execute(sql`analyze`);
+  }
+  return Math.max(have, wanted);
+}
+
+/** The search at the database: every filter combination, as a logged-in member of the biggest site. */
+export async function searchBench(database: Database, wanted: number): Promise<SearchBenchResult> {
+  const count = await ensureMembers(database, wanted);
+  const { db } = database;
+  const [site] = await db.select().from(sites).where(eq(sites.key, 'rendezvous'));
+  const siteRow = site!;
+  const [viewer] = await db.select().from(members).where(and(eq(members.siteId, siteRow.id), eq(members.status, 'active'))).limit(1);
+  const [sample] = await db
+    .select({ country: members.country, region: members.regionCode })
+    .from(members)
+    .where(and(eq(members.siteId, siteRow.id), sql`${members.regionCode} is not null`))
+    .groupBy(members.country, members.regionCode)
+    .orderBy(sql`count(*) desc`)
+    .limit(1);
+  const service = new SearchService(db, (key) => `/media/${key}`);
+  const settings = { id: siteRow.id, searchFields: siteRow.settings.search_fields, memberResell: false };
+  const who = { id: viewer!.id, cell: { cellLat: viewer!.cellLat, cellLon: viewer!.cellLon } };
+  // Baseline: one member by primary key, the cheapest query a page makes.
+  const pk = (i: number) => db.select({ id: members.id, name: members.name }).from(members).where(eq(members.id, 1 + (i % count)));
+  const baseline = { c1: await measure(pk, QUERIES_PER_CASE, 1), c8: await measure(pk, QUERIES_PER_CASE, 8) };
+  const cases = [];
+  for (const filters of filterCombinations(sample!.country, sample!.region!)) {
+    const run = (i: number) => service.search(settings, who, filters, 1 + (i % 3));
+    const c1 = await measure(run, QUERIES_PER_CASE, 1);
+    const c8 = await measure(run, QUERIES_PER_CASE, 8);
+    cases.push({ filters: describe(filters), c1, c8 });
+    console.log(`  ${describe(filters).padEnd(40)} c1 p50 ${c1.p50.toFixed(2)} p99 ${c1.p99.toFixed(2)} ms ${c1.perSecond.toFixed(0)}/s | c8 p50 ${c8.p50.toFixed(2)} p99 ${c8.p99.toFixed(2)} ms ${c8.perSecond.toFixed(0)}/s`);
+  }
+  return { members: count, kind: database.kind, baseline, cases };
+}
+
+/** Markdown summary: worst case over the filter combinations, and the baseline. */
+export function summarize(r: SearchBenchResult): string[] {
+  const worst = (pick: (c: SearchBenchResult['cases'][number]) => number) => Math.max(...r.cases.map(pick));
+  const best = (pick: (c: SearchBenchResult['cases'][number]) => number) => Math.min(...r.cases.map(pick));
+  const w1 = worst((c) => c.c1.p99);
+  return [
+    `| search, ${r.members.toLocaleString('en')} members (${r.kind}), 24 filter combinations, c=1 | p50 ${best((c) => c.c1.p50).toFixed(2)}-${worst((c) => c.c1.p50).toFixed(2)} ms, p99 worst ${w1.toFixed(2)} ms, ${best((c) => c.c1.perSecond).toFixed(0)}-${worst((c) => c.c1.perSecond).toFixed(0)} searches/s | p50 ${(worst((c) => c.c1.p50) / r.baseline.c1.p50).toFixed(1)}× a PK lookup (${r.baseline.c1.p50.toFixed(2)} ms) | p99 <= 10 ms |`,
+    `| search, same, c=8 | p50 worst ${worst((c) => c.c8.p50).toFixed(2)} ms, p99 worst ${worst((c) => c.c8.p99).toFixed(2)} ms, ${best((c) => c.c8.perSecond).toFixed(0)}-${worst((c) => c.c8.perSecond).toFixed(0)} searches/s | ${(best((c) => c.c8.perSecond) / r.baseline.c8.perSecond).toFixed(2)} of PK lookups/s (${r.baseline.c8.perSecond.toFixed(0)}) | (recorded) |`,
+  ];
+}
+
+/** run.ts: a visitor's search over HTTP against GET /api/settings.php (same server, same run). */
+export async function searchHttpRow(appUrl: string, settingsRps: number): Promise<string[]> {
+  const res: LoadResult = await load(`${appUrl}/api/search.php?gender=female&min_age=25&max_age=45`, { host: 'localhost', cookie: 'i18n_redirected=en' });
+  return ['GET /api/search.php (visitor, gender+ages) vs GET /api/settings.php', `${res.rps.toFixed(0)} vs ${settingsRps.toFixed(0)} req/s`, (res.rps / settingsRps).toFixed(2), '(recorded)'];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase({ databaseUrl: url, embeddedDataDir: url ? null : path.join(ROOT, 'data-bench', 'search', 'pglite'), poolSize: 8 });
+  try {
+    const result = await searchBench(database, url ? 1_000_000 : Number(process.env.BENCH_SEARCH_MEMBERS ?? 100_000));
+    console.log(['', ...summarize(result)].join('\n'));
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "members_region_active_idx" ON "members" USING btree ("site_id","country","region_code","last_active_at");--> statement-breakpoint
+CREATE INDEX "members_gender_active_idx" ON "members" USING btree ("site_id","gender","last_active_at");

@@ -1,0 +1,33 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { blocks, conversations, likes, messages } from '../../db/schema';
+
+/**
+ * Blocks `blockedId` for `blockerId` and, in the same transaction, removes what tied the
+ * two together (spec section 4: "Blocking deletes chats and likes"): the likes both ways
+ * and their conversation with all its messages. Blocking twice changes nothing.
+ */
+export async function blockMember(db: Db, blockerId: number, blockedId: number): Promise<void> {
+  const low = Math.min(blockerId, blockedId);
+  const high = Math.max(blockerId, blockedId);
+  await db.transaction(async (tx) => {
+    await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+    await tx
+      .delete(likes)
+      .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
+    const pair = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.memberLowId, low), eq(conversations.memberHighId, high)));
+    for (const { id } of pair) {
+      // The foreign key cascades too; deleting explicitly keeps this independent of it.
+      await tx.delete(messages).where(eq(messages.conversationId, id));
+      await tx.delete(conversations).where(eq(conversations.id, id));
+    }
+  });
+}
+
+/** Lifts the viewer's own block; a block the other member made stays. */
+export async function unblockMember(db: Db, blockerId: number, blockedId: number): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}

@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_VISIBLE_PHOTOS, VISITOR_VISIBLE_PHOTOS, type MemberProfile } from '../../../common/profile-view/member-profile';
+import { blocks, conversations, likes, members, messages, photos } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createMember } from '../../test-support/test-members';
+import { gradientJpeg } from '../photos/test-images';
+
+let t: TestApp;
+let jpeg: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  jpeg = await gradientJpeg(400, 500);
+});
+afterAll(async () => t?.close());
+
+const host = 'localhost:3000';
+let ip = 0;
+const nextIp = () => `198.51.100.${(ip += 1) % 250}`;
+const db = () => t.database.db;
+
+async function logIn(overrides: Parameters<typeof createMember>[1] = {}) {
+  const member = await createMember(db(), overrides);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    remoteAddress: nextIp(),
+    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
+    payload: { email: member.email, password: member.password },
+  });
+  expect(res.statusCode).toBe(200);
+  return { member, cookie: `auth.session=${res.cookies.find((c) => c.name === 'auth.session')!.value}; i18n_redirected=en` };
+}
+
+/** A premium member with `n` approved uploaded photos (real files behind signed URLs). */
+async function ownerWithPhotos(n: number, overrides: Parameters<typeof createMember>[1] = {}) {
+  const owner = await logIn({ paidUser: true, regionCode: 'NH', city: 'Amsterdam', interests: ['beach', 'wine'], about: 'Hello there', cellLat: 52.35, cellLon: 4.85, ...overrides });
+  for (let i = 0; i < n; i += 1) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      remoteAddress: nextIp(),
+      headers: { host, origin: `http://${host}`, 'content-type': 'image/jpeg', cookie: owner.cookie },
+      payload: jpeg,
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  await db().update(photos).set({ status: 'active' }).where(eq(photos.memberId, owner.member.id));
+  return owner;
+}
+
+const view = (id: number, cookie = 'i18n_redirected=en') => t.app.inject({ url: `/api/member.php?id=${id}`, headers: { host, cookie } });
+const send = (method: 'POST' | 'DELETE', url: string, cookie: string, payload: object) =>
+  t.app.inject({ method, url, remoteAddress: nextIp(), headers: { host, origin: `http://${host}`, cookie, 'content-type': 'application/json' }, payload });
+
+const unlocked = (p: MemberProfile) => p.photos.filter((x) => !x.locked);
+
+describe('GET /api/member.php photo sets', () => {
+  it('shows visitors the main photo and one more, free members two more, premium members all', async () => {
+    const { member } = await ownerWithPhotos(5);
+    const visitor = (await view(member.id)).json() as MemberProfile;
+    const free = (await view(member.id, (await logIn()).cookie)).json() as MemberProfile;
+    const premium = (await view(member.id, (await logIn({ paidUser: true })).cookie)).json() as MemberProfile;
+    expect(visitor.photos).toHaveLength(5);
+    expect(unlocked(visitor)).toHaveLength(VISITOR_VISIBLE_PHOTOS);
+    expect(unlocked(free)).toHaveLength(FREE_VISIBLE_PHOTOS);
+    expect(unlocked(premium)).toHaveLength(5);
+    expect([visitor.viewer, free.viewer, premium.viewer]).toEqual(['visitor', 'free', 'premium']);
+    // The main photo comes first.
+    const [main] = await db().select({ id: members.mainPhotoId }).from(members).where(eq(members.id, member.id));
+    expect(visitor.photos[0]).toMatchObject({ locked: false, id: main!.id });
+  });
+
+  it('sends locked photos without any URL, and their files are unreachable without a signature', async () => {
+    const { member } = await ownerWithPhotos(4);
+    const res = await view(member.id);
+    const profile = res.json() as MemberProfile;
+    const locked = profile.photos.filter((p) => p.locked);
+    expect(locked).toEqual([{ locked: true }, { locked: true }]);
+    const stored = await db().select().from(photos).where(eq(photos.memberId, member.id));
+    const sentIds = unlocked(profile).map((p) => p.id);
+    const hidden = stored.filter((p) => !sentIds.includes(p.id));
+    expect(hidden).toHaveLength(2);
+    for (const p of hidden) {
+      expect(res.body).not.toContain(p.filename);
+      expect(res.body).not.toContain(p.thumbFilename);
+      expect((await t.app.inject({ url: `/media/${p.filename}`, headers: { host } })).statusCode).toBeGreaterThanOrEqual(400);
+      const forged = await t.app.inject({ url: `/media/s/9999999999/AAAAAAAAAAAAAAAAAAAAAA/${p.filename}`, headers: { host } });
+      expect(forged.statusCode).toBeGreaterThanOrEqual(400);
+    }
+    // The URLs that were sent do work.
+    const first = unlocked(profile)[0]!;
+    expect((await t.app.inject({ url: first.url, headers: { host } })).statusCode).toBe(200);
+  });
+
+  it('never sends e-mail, birth date or coordinates, and sends age, city, region and interests', async () => {
+    const { member } = await ownerWithPhotos(1);
+    const res = await view(member.id, (await logIn({ paidUser: true })).cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(member.email);
+    expect(res.body).not.toContain(member.birthDate);
+    expect(res.body).not.toMatch(/52\.35|4\.85|cell|birth|email|distance/i);
+    const profile = res.json() as MemberProfile;
+    expect(profile).toMatchObject({ id: member.id, name: member.name, city: 'Amsterdam', region: 'Noord-Holland', about: 'Hello there', fictional: false, blocked_by_me: false });
+    expect(profile.age).toBeGreaterThanOrEqual(18);
+    expect(profile.interests).toEqual([
+      { id: 'beach', icon: expect.any(String) as string, name: 'Beach' },
+      { id: 'wine', icon: expect.any(String) as string, name: 'Wine' },
+    ]);
+  });
+
+  it('answers 404 for invisible, unconfirmed, deleted, disabled and other-site members', async () => {
+    const viewer = await logIn();
+    const hidden = [
+      await createMember(db(), { invisible: true }),
+      await createMember(db(), { status: 'not_confirmed' }),
+      await createMember(db(), { status: 'pending_deletion' }),
+      await createMember(db(), { profileStatus: 'disabled' }),
+      await createMember(db(), { siteKey: 'flirtdate' }),
+    ];
+    for (const m of hidden) {
+      expect((await view(m.id)).statusCode).toBe(404);
+      expect((await view(m.id, viewer.cookie)).statusCode).toBe(404);
+    }
+    expect((await view(99_999_999)).statusCode).toBe(404);
+  });
+
+  it("shows members their own profile with every photo, even while it is hidden from others", async () => {
+    const owner = await ownerWithPhotos(4, { invisible: true });
+    const own = (await view(owner.member.id, owner.cookie)).json() as MemberProfile;
+    expect(own).toMatchObject({ self: true, viewer: 'self' });
+    expect(unlocked(own)).toHaveLength(4);
+    expect((await view(owner.member.id)).statusCode).toBe(404);
+  });
+
+  it('flags fictional profiles', async () => {
+    const fictional = await createMember(db(), { fictional: true });
+    expect(((await view(fictional.id)).json() as MemberProfile).fictional).toBe(true);
+  });
+
+  it('reports the like state: liked, liked by them, match', async () => {
+    const viewer = await logIn();
+    const other = await createMember(db());
+    expect(((await view(other.id, viewer.cookie)).json() as MemberProfile).like).toEqual({ liked: false, liked_by_them: false, match: false });
+    await db().insert(likes).values({ likerId: other.id, likedId: viewer.member.id });
+    expect(((await view(other.id, viewer.cookie)).json() as MemberProfile).like).toEqual({ liked: false, liked_by_them: true, match: false });
+    await db().insert(likes).values({ likerId: viewer.member.id, likedId: other.id });
+    expect(((await view(other.id, viewer.cookie)).json() as MemberProfile).like).toEqual({ liked: true, liked_by_them: true, match: true });
+  });
+
+  it('hides the about text when the site turns visible_profile_notes off', async () => {
+    const { member } = await ownerWithPhotos(0);
+    const site = t.app.sites.list().find((s) => s.row.key === 'rendezvous')!;
+    const before = site.row.settings.visible_profile_notes;
+    site.row.settings.visible_profile_notes = false;
+    try {
+      expect((await view(member.id)).json()).not.toHaveProperty('about');
+    } finally {
+      site.row.settings.visible_profile_notes = before;
+    }
+  });
+});
+
+describe('blocking', () => {
+  it('blocks both ways: the blocked member gets 403 naming the blocker, the blocker sees blocked_by_me', async () => {
+    const blocker = await logIn({ name: 'Blocking Betty' });
+    const blocked = await logIn();
+    expect((await send('POST', '/api/block.php', blocker.cookie, { profile_id: blocked.member.id })).statusCode).toBe(200);
+    const refused = await view(blocker.member.id, blocked.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe("You're blocked by Blocking Betty");
+    const deRefused = await view(blocker.member.id, blocked.cookie.replace('i18n_redirected=en', 'i18n_redirected=de'));
+    expect(deRefused.json().error.message).toBe('Du wurdest von Blocking Betty blockiert');
+    const own = await view(blocked.member.id, blocker.cookie);
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as MemberProfile).blocked_by_me).toBe(true);
+    // Visitors and other members still see the blocker.
+    expect((await view(blocker.member.id)).statusCode).toBe(200);
+    // Unblock lifts it.
+    expect((await send('DELETE', '/api/block.php', blocker.cookie, { profile_id: blocked.member.id })).statusCode).toBe(200);
+    expect((await view(blocker.member.id, blocked.cookie)).statusCode).toBe(200);
+    expect(((await view(blocked.member.id, blocker.cookie)).json() as MemberProfile).blocked_by_me).toBe(false);
+  });
+
+  it('deletes the likes both ways and the conversations with their messages in one go', async () => {
+    const a = await logIn();
+    const b = await createMember(db());
+    const bystander = await createMember(db());
+    await db().insert(likes).values([
+      { likerId: a.member.id, likedId: b.id },
+      { likerId: b.id, likedId: a.member.id },
+      { likerId: bystander.id, likedId: a.member.id },
+    ]);
+    const [low, high] = [Math.min(a.member.id, b.id), Math.max(a.member.id, b.id)];
+    const [conv] = await db().insert(conversations).values({ siteId: a.member.siteId, memberLowId: low, memberHighId: high, startedBy: a.member.id }).returning();
+    await db().insert(messages).values([{ conversationId: conv!.id, senderId: a.member.id, body: 'hi' }, { conversationId: conv!.id, senderId: b.id, body: 'hello' }]);
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: b.id })).statusCode).toBe(200);
+    const remainingLikes = await db().select().from(likes).where(eq(likes.likedId, a.member.id));
+    expect(remainingLikes.map((l) => l.likerId)).toEqual([bystander.id]);
+    expect(await db().select().from(likes).where(eq(likes.likedId, b.id))).toEqual([]);
+    expect(await db().select().from(conversations).where(eq(conversations.id, conv!.id))).toEqual([]);
+    expect(await db().select().from(messages).where(eq(messages.conversationId, conv!.id))).toEqual([]);
+    expect(await db().select().from(blocks).where(eq(blocks.blockerId, a.member.id))).toHaveLength(1);
+    // Blocking again is harmless.
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: b.id })).statusCode).toBe(200);
+  });
+
+  it('refuses visitors, self-blocks and unknown profiles', async () => {
+    const a = await logIn();
+    expect((await send('POST', '/api/block.php', 'i18n_redirected=en', { profile_id: a.member.id })).statusCode).toBe(403);
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: a.member.id })).statusCode).toBe(400);
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: 99_999_999 })).statusCode).toBe(404);
+    const other = await createMember(db(), { siteKey: 'flirtdate' });
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: other.id })).statusCode).toBe(404);
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: 'x' })).statusCode).toBe(400);
+  });
+});

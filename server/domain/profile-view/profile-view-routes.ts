@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { memberProfileSchema, profileIdSchema, type ViewerKind } from '../../../common/profile-view/member-profile';
+import { ApiError } from '../../http/api-error';
+import { blockMember, unblockMember } from './block-repository';
+import { presentProfile } from './profile-presenter';
+import { blockBetween, findProfileMember, galleryPhotos, likePair } from './profile-repository';
+
+const ok = z.object({ ok: z.literal(true) });
+const noBlock = { blockedMe: false, blockedByMe: false };
+const noLike = { liked: false, likedByThem: false };
+
+/**
+ * The profile view (route members-id) and blocking. Who may be looked up follows
+ * listedMemberConditions; a block is answered per direction: the blocked member gets a 403
+ * naming the blocker (spec section 6), the blocker still sees the profile to unblock it.
+ */
+export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/api/member.php',
+    {
+      schema: { tags: ['members'], summary: "A member's public profile", querystring: z.object({ id: z.coerce.number().int().positive() }), response: { 200: memberProfileSchema } },
+    },
+    async (request) => {
+      const viewer = await request.currentMember();
+      const site = request.visitor.site;
+      const member = await findProfileMember(db, site.row.id, request.query.id, viewer?.id ?? null);
+      if (!member) throw new ApiError(404, 'errors.notFound');
+      const self = viewer?.id === member.id;
+      const block = viewer && !self ? await blockBetween(db, viewer.id, member.id) : noBlock;
+      if (block.blockedMe) throw new ApiError(403, 'profile-view:errors.blockedBy', { name: member.name });
+      const kind: ViewerKind = !viewer ? 'visitor' : self ? 'self' : viewer.paidUser ? 'premium' : 'free';
+      return presentProfile({
+        member,
+        viewer: kind,
+        photos: await galleryPhotos(db, member),
+        like: viewer && !self ? await likePair(db, viewer.id, member.id) : noLike,
+        block,
+        settings: site.row.settings,
+        photoUrls: app.photoUrls,
+        t: app.translations.t(request.visitor.locale),
+      });
+    },
+  );
+
+  const blockTarget = async (viewerId: number, siteId: number, profileId: number) => {
+    if (profileId === viewerId) throw new ApiError(400, 'profile-view:errors.blockSelf');
+    const member = await findProfileMember(db, siteId, profileId, viewerId);
+    if (!member) throw new ApiError(404, 'errors.notFound');
+    return member;
+  };
+
+  app.post(
+    '/api/block.php',
+    {
+      schema: { tags: ['members'], summary: 'Block a member (deletes likes and conversations between the two)', body: profileIdSchema, response: { 200: ok } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const viewer = await request.requireMember();
+      const target = await blockTarget(viewer.id, request.visitor.site.row.id, request.body.profile_id);
+      await blockMember(db, viewer.id, target.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/block.php',
+    {
+      schema: { tags: ['members'], summary: 'Unblock a member', body: profileIdSchema, response: { 200: ok } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const viewer = await request.requireMember();
+      if (request.body.profile_id === viewer.id) throw new ApiError(400, 'profile-view:errors.blockSelf');
+      // No visibility check: a member can always lift their own block, even of a hidden profile.
+      await unblockMember(db, viewer.id, request.body.profile_id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { searchQuerySchema, searchResultSchema } from '../../../common/search/search-schema';
+import { hasTracking } from '../../../common/marketing/tracking';
+import { ApiError } from '../../http/api-error';
+import { visitTracking } from '../signup/signup-flow';
+import { SearchService } from './search-service';
+
+/**
+ * Whether a visitor (logged out) may search (spec sections 3 and 6): logged_out_search 'yes'
+ * lets every visitor search; logged_out_search_trafficsource 'yes' lets visitors who came
+ * through a tracked marketing link (tracking parameters in their signed visit cookie) search.
+ */
+export function visitorMaySearch(request: FastifyRequest): boolean {
+  const s = request.visitor.site.row.settings;
+  if (s.logged_out_search === 'yes') return true;
+  return s.logged_out_search_trafficsource === 'yes' && hasTracking(visitTracking(request));
+}
+
+/** GET /api/search.php: the member search; `other=1` the cached recently active members. */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new SearchService(app.database.db, (key) => app.photoUrls.file(key));
+
+  app.get(
+    '/api/search.php',
+    {
+      schema: { tags: ['search'], summary: 'Search members (filters, pages, count, similar results)', querystring: searchQuerySchema, response: { 200: searchResultSchema } },
+    },
+    async (request, reply) => {
+      const member = await request.currentMember();
+      if (!member && !visitorMaySearch(request)) throw new ApiError(403, 'search:errors.loginRequired');
+      // Results depend on who asks (blocks, distance bands): no shared cache may keep them.
+      reply.header('cache-control', 'private, no-store');
+      const { row } = request.visitor.site;
+      const site = { id: row.id, searchFields: row.settings.search_fields, memberResell: row.settings.member_resell === 'yes' };
+      const viewer = member ? { id: member.id, cell: { cellLat: member.cellLat, cellLon: member.cellLon } } : null;
+      const { page, other, ...filters } = request.query;
+      if (other === '1') return service.otherProfiles(site, viewer);
+      return service.search(site, viewer, filters, page);
+    },
+  );
+};
