@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../common/auth/user-schema';
-import { members } from '../../db/schema';
+import { members, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 
@@ -129,6 +129,22 @@ describe('PUT /api/profile.php', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields ?? {}).some((k) => k.split('.')[0] === field)).toBe(true);
     expect(await rowOf(member.id)).toEqual(before);
+  });
+
+  it("ignores the sections the site does not show (visible_profile_fields)", async () => {
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.key, 'rendezvous'));
+    const visible = site!.settings.visible_profile_fields;
+    await t.database.db.update(sites).set({ settings: { ...site!.settings, visible_profile_fields: visible.filter((f) => f !== 'tattoos') } }).where(eq(sites.id, site!.id));
+    await t.app.sites.reload();
+    try {
+      const { member, cookie } = await logIn({ tattoos: 'none' });
+      const res = await put(cookie, { tattoos: 'many', city: 'Leiden' });
+      expect(res.statusCode).toBe(200);
+      expect(await rowOf(member.id)).toMatchObject({ tattoos: 'none', city: 'Leiden' });
+    } finally {
+      await t.database.db.update(sites).set({ settings: site!.settings }).where(eq(sites.id, site!.id));
+      await t.app.sites.reload();
+    }
   });
 
   it('answers 403 when logged out', async () => {

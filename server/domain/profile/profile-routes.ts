@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userResponseSchema } from '../../../common/auth/user-schema';
-import { profileUpdateSchema } from '../../../common/profile/profile-rules';
+import { OPTIONAL_PROFILE_FIELDS, offeredProfileFields, profileUpdateSchema, type OptionalProfileField } from '../../../common/profile/profile-rules';
 import { presentUser } from '../members/user-presenter';
 import { updateOwnProfile } from './profile-service';
 
@@ -17,7 +17,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const member = await request.requireMember();
       const settings = request.visitor.site.row.settings;
-      const updated = await updateOwnProfile(db, member, settings, request.body);
+      // A section the site does not show is not the member's to set through the API either.
+      const offered = offeredProfileFields(settings);
+      const update = Object.fromEntries(
+        Object.entries(request.body).filter(([field]) => !(OPTIONAL_PROFILE_FIELDS as readonly string[]).includes(field) || offered.has(field as OptionalProfileField)),
+      ) as typeof request.body;
+      const updated = await updateOwnProfile(db, member, settings, update);
       return { user: await presentUser(db, updated, settings.fictional_icon) };
     },
   );
