@@ -90,10 +90,12 @@ export const dataExportSchema = z
         }),
       )
       .describe('Conversations with their messages, sent and received'),
-    // Likes are built by a later issue; the section is here so the format does not change then.
     likes: z
-      .object({ sent: z.array(z.never()), received: z.array(z.never()) })
-      .describe('Likes sent and received (empty until likes exist)'),
+      .object({
+        sent: z.array(z.object({ with: otherMember, created_at: time })),
+        received: z.array(z.object({ with: otherMember, created_at: time, seen_at: time.nullable() })),
+      })
+      .describe('Likes sent and received'),
     credit_entries: z
       .array(z.object({ id: z.number().int(), amount: z.number().int(), kind: z.string(), created_at: time }))
       .describe('The credits ledger: every grant, purchase and charge'),

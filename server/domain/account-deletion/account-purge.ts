@@ -2,7 +2,7 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { deletePurgeableMember, listPurgeableMembers, photoKeysOf } from './account-deletion-repository';
-import { isDemoKey } from './data-export';
+import { isDemoKey } from '../members/media-url';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import { conversations, creditEntries, members, messages, photos, pushSubscriptions, sessions } from '../../db/schema';
+import { conversations, creditEntries, likes, members, messages, photos, pushSubscriptions, sessions } from '../../db/schema';
 
 /** The queries of the data export: the member's own rows only. */
 
@@ -54,4 +54,15 @@ export function pushSubscriptionsOf(db: Db, memberId: number) {
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.memberId, memberId))
     .orderBy(asc(pushSubscriptions.id));
+}
+
+/** Likes the member gave and received, with the other member's id and name only. */
+export function likesOf(db: Db, memberId: number) {
+  const other = alias(members, 'other');
+  return db
+    .select({ likerId: likes.likerId, createdAt: likes.createdAt, seenAt: likes.seenAt, otherId: other.id, otherName: other.name })
+    .from(likes)
+    .innerJoin(other, sql`${other.id} = case when ${likes.likerId} = ${memberId} then ${likes.likedId} else ${likes.likerId} end`)
+    .where(or(eq(likes.likerId, memberId), eq(likes.likedId, memberId)))
+    .orderBy(asc(likes.createdAt));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExportSchema, DATA_EXPORT_FORMAT } from '../../../common/account-deletion/data-export-schema';
-import { conversations, messages, photos, pushSubscriptions } from '../../db/schema';
+import { conversations, likes, messages, photos, pushSubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { addCreditEntry } from '../credits/credits-repository';
@@ -45,6 +45,12 @@ describe('data export (GET /api/export.php)', () => {
     const [a, b] = [other.id, third.id].sort((x, y) => x - y);
     const [elsewhere] = await db.insert(conversations).values({ siteId: member.siteId, memberLowId: a!, memberHighId: b!, startedBy: other.id }).returning();
     await db.insert(messages).values({ conversationId: elsewhere!.id, senderId: other.id, body: 'NOT-FOR-IDA' });
+    // Ida and Olav like each other; Olav's like of someone else is not Ida's.
+    await db.insert(likes).values([
+      { likerId: member.id, likedId: other.id },
+      { likerId: other.id, likedId: member.id },
+      { likerId: other.id, likedId: third.id },
+    ]);
     await http.login(other);
 
     const cookie = await http.login(member);
@@ -74,7 +80,10 @@ describe('data export (GET /api/export.php)', () => {
     ]);
     expect(data.sessions).toEqual([{ created_at: expect.any(String), last_seen_at: expect.any(String), expires_at: expect.any(String), user_agent: 'lightMyRequest' }]);
     expect(data.push_subscriptions).toEqual([{ endpoint: 'https://push.example/ida', created_at: expect.any(String) }]);
-    expect(data.likes).toEqual({ sent: [], received: [] });
+    expect(data.likes).toEqual({
+      sent: [{ with: { id: other.id, name: 'Olav' }, created_at: expect.any(String) }],
+      received: [{ with: { id: other.id, name: 'Olav' }, created_at: expect.any(String), seen_at: null }],
+    });
 
     // Nothing of other members beyond id and name, and no secrets.
     for (const secret of ['OTHER-PRIVATE-ABOUT', 'OtherCity', other.email, 'olav.webp', '999', 'push.example/olav', 'NOT-FOR-IDA', 'IDA-P256DH-SECRET', 'IDA-AUTH-SECRET', 'token', 'password']) {

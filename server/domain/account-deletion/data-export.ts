@@ -3,10 +3,9 @@ import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
-import { conversationsOf, creditEntriesOf, messagesOf, photosOf, pushSubscriptionsOf, sessionsOf } from './data-export-repository';
+import { isDemoKey } from '../members/media-url';
+import { conversationsOf, creditEntriesOf, likesOf, messagesOf, photosOf, pushSubscriptionsOf, sessionsOf } from './data-export-repository';
 
-/** Keys of the shared demo image pool: not the member's own files. */
-export const isDemoKey = (key: string) => key.startsWith('demo/');
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -22,13 +21,14 @@ export async function buildDataExport(
   site: { name: string; domain: string },
   now = new Date(),
 ): Promise<DataExport> {
-  const [credits, photoRows, conversationRows, ledger, sessionRows, pushRows] = await Promise.all([
+  const [credits, photoRows, conversationRows, ledger, sessionRows, pushRows, likeRows] = await Promise.all([
     creditBalance(db, member.id),
     photosOf(db, member.id),
     conversationsOf(db, member.id),
     creditEntriesOf(db, member.id),
     sessionsOf(db, member.id),
     pushSubscriptionsOf(db, member.id),
+    likesOf(db, member.id),
   ]);
   const messageRows = await messagesOf(
     db,
@@ -98,8 +98,12 @@ export async function buildDataExport(
         .filter((m) => m.conversationId === c.id)
         .map((m) => ({ id: m.id, sent_by_me: m.senderId === member.id, kind: m.kind, body: m.body, created_at: iso(m.createdAt), read_at: isoOrNull(m.readAt) })),
     })),
-    // TODO(likes issue): fill with the likes the member sent and received once likes exist.
-    likes: { sent: [], received: [] },
+    likes: {
+      sent: likeRows.filter((l) => l.likerId === member.id).map((l) => ({ with: { id: l.otherId, name: l.otherName }, created_at: iso(l.createdAt) })),
+      received: likeRows
+        .filter((l) => l.likerId !== member.id)
+        .map((l) => ({ with: { id: l.otherId, name: l.otherName }, created_at: iso(l.createdAt), seen_at: isoOrNull(l.seenAt) })),
+    },
     credit_entries: ledger.map((e) => ({ id: e.id, amount: e.amount, kind: e.kind, created_at: iso(e.createdAt) })),
     sessions: sessionRows.map((s) => ({ created_at: iso(s.createdAt), last_seen_at: iso(s.lastSeenAt), expires_at: iso(s.expiresAt), user_agent: s.userAgent })),
     push_subscriptions: pushRows.map((s) => ({ endpoint: s.endpoint, created_at: iso(s.createdAt) })),
