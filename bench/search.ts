@@ -23,7 +23,7 @@ import type { SearchFilters } from '../common/search/search-schema';
 import { load, type LoadResult } from './lib/load';
 import { ROOT } from './lib/server-process';
 
-const QUERIES_PER_CASE = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
+const QUERIES_PER_CASE = Number(process.env.BENCH_SEARCH_QUERIES ?? 500);
 
 export interface LatencyStats {
   p50: number;
@@ -93,8 +93,9 @@ async function ensureMembers(database: Database, wanted: number): Promise<number
     });
     await rm(mediaDir, { recursive: true, force: true });
     console.log(`Seeded in ${(result.ms / 1000).toFixed(0)} s.`);
-    await db.execute(sql`analyze`);
   }
+  // As autovacuum keeps a live table: statistics and the visibility map (index-only counts).
+  await db.execute(sql`vacuum analyze members`);
   return Math.max(have, wanted);
 }
 
@@ -134,9 +135,11 @@ export function summarize(r: SearchBenchResult): string[] {
   const worst = (pick: (c: SearchBenchResult['cases'][number]) => number) => Math.max(...r.cases.map(pick));
   const best = (pick: (c: SearchBenchResult['cases'][number]) => number) => Math.min(...r.cases.map(pick));
   const w1 = worst((c) => c.c1.p99);
+  const met = r.cases.filter((c) => c.c1.p99 <= 10).length;
+  const b = r.baseline;
   return [
-    `| search, ${r.members.toLocaleString('en')} members (${r.kind}), 24 filter combinations, c=1 | p50 ${best((c) => c.c1.p50).toFixed(2)}-${worst((c) => c.c1.p50).toFixed(2)} ms, p99 worst ${w1.toFixed(2)} ms, ${best((c) => c.c1.perSecond).toFixed(0)}-${worst((c) => c.c1.perSecond).toFixed(0)} searches/s | p50 ${(worst((c) => c.c1.p50) / r.baseline.c1.p50).toFixed(1)}× a PK lookup (${r.baseline.c1.p50.toFixed(2)} ms) | p99 <= 10 ms |`,
-    `| search, same, c=8 | p50 worst ${worst((c) => c.c8.p50).toFixed(2)} ms, p99 worst ${worst((c) => c.c8.p99).toFixed(2)} ms, ${best((c) => c.c8.perSecond).toFixed(0)}-${worst((c) => c.c8.perSecond).toFixed(0)} searches/s | ${(best((c) => c.c8.perSecond) / r.baseline.c8.perSecond).toFixed(2)} of PK lookups/s (${r.baseline.c8.perSecond.toFixed(0)}) | (recorded) |`,
+    `| search, ${r.members.toLocaleString('en')} members (${r.kind}), 24 filter combinations, c=1 | p50 ${best((c) => c.c1.p50).toFixed(2)}-${worst((c) => c.c1.p50).toFixed(2)} ms, p99 ${best((c) => c.c1.p99).toFixed(2)}-${w1.toFixed(2)} ms (<= 10 ms in ${met} of ${r.cases.length}), ${best((c) => c.c1.perSecond).toFixed(0)}-${worst((c) => c.c1.perSecond).toFixed(0)} searches/s | p50 ${(worst((c) => c.c1.p50) / b.c1.p50).toFixed(1)}× and p99 ${(w1 / b.c1.p99).toFixed(1)}× a PK lookup (p50 ${b.c1.p50.toFixed(2)}, p99 ${b.c1.p99.toFixed(2)} ms) | p99 <= 10 ms |`,
+    `| search, same, c=8 | p50 worst ${worst((c) => c.c8.p50).toFixed(2)} ms, p99 worst ${worst((c) => c.c8.p99).toFixed(2)} ms, ${best((c) => c.c8.perSecond).toFixed(0)}-${worst((c) => c.c8.perSecond).toFixed(0)} searches/s | ${(best((c) => c.c8.perSecond) / b.c8.perSecond).toFixed(2)} of PK lookups/s (${b.c8.perSecond.toFixed(0)}) | (recorded) |`,
   ];
 }
 

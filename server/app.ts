@@ -21,6 +21,7 @@ import { signupRoutes } from './domain/signup/signup-routes';
 import { memberCardRoutes } from './domain/members/member-card';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
+import { ListingChanges } from './domain/members/listing-changes';
 import { MediaSigner, PhotoUrls, registerPhotoUrls } from './domain/photos/photo-urls';
 import { photosRoutes } from './domain/photos/photos-routes';
 import { likesRoutes } from './domain/likes/likes-routes';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     geoip: GeoIp;
     translations: ServerTranslations;
     teaser: TeaserService;
+    /** Who a site lists changed: listing caches drop that site (domain/members/listing-changes.ts). */
+    listings: ListingChanges;
     pushPublicKey: string | null;
     mailer: Mailer;
     jobs: JobRunner;
@@ -114,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('photoUrls', new PhotoUrls(new MediaSigner(mediaSecretOf(secrets))));
   registerPhotoUrls(database.db, app.photoUrls);
   app.decorate('teaser', new TeaserService(database.db, (key) => app.photoUrls.file(key)));
+  app.decorate('listings', new ListingChanges());
+  app.listings.onChange((siteId) => app.teaser.forget(siteId));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {

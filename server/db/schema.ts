@@ -49,6 +49,9 @@ export const sites = pgTable('sites', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Listed members (members-repository.ts listedMemberConditions without the site): the listing indexes' predicate. */
+const LISTED = sql`status = 'active' and profile_status = 'active' and not invisible`;
+
 export const members = pgTable(
   'members',
   {
@@ -102,12 +105,14 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_site_email_idx').on(t.siteId, sql`lower(${t.email})`),
-    index('members_listing_idx').on(t.siteId, t.gender, t.country, t.birthDate),
-    index('members_region_idx').on(t.siteId, t.country, t.regionCode, t.birthDate),
-    // Search pages are ordered by activity: these give region and gender filters that order.
-    index('members_region_active_idx').on(t.siteId, t.country, t.regionCode, t.lastActiveAt),
-    index('members_gender_active_idx').on(t.siteId, t.gender, t.lastActiveAt),
-    index('members_last_active_idx').on(t.siteId, t.lastActiveAt),
+    // The listing indexes (search, likes, swipe game, home page) cover only listed members
+    // (listedMemberConditions) and end in the columns a count filters on, so counting walks
+    // the index alone (index-only scans; see search-repository.ts countQuery).
+    index('members_listed_gender_idx').on(t.siteId, t.gender, t.country, t.birthDate, t.id).where(LISTED),
+    index('members_listed_region_idx').on(t.siteId, t.country, t.regionCode, t.birthDate, t.gender, t.id).where(LISTED),
+    index('members_listed_active_idx').on(t.siteId, t.lastActiveAt, t.id, t.birthDate).where(LISTED),
+    index('members_listed_region_active_idx').on(t.siteId, t.country, t.regionCode, t.lastActiveAt).where(LISTED),
+    index('members_listed_gender_active_idx').on(t.siteId, t.gender, t.lastActiveAt).where(LISTED),
   ],
 );
 

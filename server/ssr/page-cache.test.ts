@@ -12,6 +12,15 @@ describe('PageCache', () => {
     expect(cache.get('k')).toBeUndefined();
   });
 
+  it('forgets every page when cleared', () => {
+    const cache = new PageCache();
+    cache.set('a', { status: 200, headers: [], html: 'a', nonce: 'n' });
+    cache.set('b', { status: 200, headers: [], html: 'b', nonce: 'n' });
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeUndefined();
+  });
+
   it('gives every response its own nonce', () => {
     const page = { status: 200, headers: [], html: '<script nonce="AAA">1</script><link nonce="AAA">', nonce: 'AAA', expires: 0 };
     expect(withNonce(page, 'BBB')).toBe('<script nonce="BBB">1</script><link nonce="BBB">');

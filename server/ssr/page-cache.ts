@@ -31,6 +31,11 @@ export class PageCache {
     return hit;
   }
 
+  /** Forgets every page (what they list changed). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   set(key: string, page: Omit<CachedPage, 'expires'>): void {
     if (this.entries.size >= MAX_ENTRIES) {
       // Drop the oldest entry (Map keeps insertion order).

@@ -33,6 +33,8 @@ const YEAR_S = 365 * 24 * 60 * 60;
 export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) => {
   const handle = createRequestHandler(build, 'production');
   const cache = new PageCache();
+  // Visitors' pages list members (home teaser, search): a member who hides leaves them at once.
+  app.listings.onChange(() => cache.clear());
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { members, sites } from '../db/schema';
+import { AUTH_SESSION_COOKIE } from '../../common/limits';
 import { hashPassword } from '../domain/auth/password';
+import { startSession } from '../domain/auth/sessions';
 
 let counter = 0;
 
@@ -25,4 +27,9 @@ export async function createMember(db: Db, overrides: Partial<typeof members.$in
     })
     .returning();
   return { ...row!, password };
+}
+
+/** The Cookie header of a logged-in session of `memberId` (a session row, as a login makes; no password check). */
+export async function sessionCookie(db: Db, memberId: number, locale = 'en'): Promise<string> {
+  return `${AUTH_SESSION_COOKIE}=${await startSession(db, memberId, 'vitest')}; i18n_redirected=${locale}`;
 }

@@ -26,8 +26,8 @@ export async function deleteAccount(request: FastifyRequest, reply: FastifyReply
     throw new ApiError(403, 'errors.authRequired');
   }
   reply.clearSessionCookie();
-  // The home-page teaser is cached a minute: the member leaves it now, not then.
-  request.server.teaser.forget(member.siteId);
+  // Listings are cached: the member leaves them now, not when the caches expire.
+  request.server.listings.changed(member.siteId);
   // Why members leave, for the product, without who: no member id, no address.
   if (input.reason || input.reason_text) {
     await db.insert(accountDeletionFeedback).values({ siteId: member.siteId, reason: input.reason ?? 'unspecified', comment: input.reason_text ?? '' });
@@ -56,6 +56,7 @@ export async function reactivate(request: FastifyRequest, reply: FastifyReply, t
   const db = request.server.database.db;
   const member = await reactivateAccount(db, request.visitor.site.row.id, token);
   if (!member) throw new ApiError(400, 'account:errors.reactivationLinkInvalid');
+  request.server.listings.changed(member.siteId);
   // Whoever else was logged in on this browser is replaced, as at login (no fixation).
   const previous = request.cookies[AUTH_SESSION_COOKIE];
   if (previous) await endSession(db, previous);

@@ -32,8 +32,7 @@ function yearsBefore(on: Date, years: number): string {
  * The WHERE of a search: who may be listed for this viewer (visibleMemberConditions: active,
  * confirmed, profile active, visible, same site, no block either way), not the viewer, plus
  * the filters. Every filter is a plain equality or a birth_date range, so the planner finds
- * it in members_listing_idx (site, gender, country, birth_date) or members_region_idx
- * (site, country, region_code, birth_date); without filters it walks members_last_active_idx.
+ * it in one of the members_listed_* partial indexes (schema.ts), which hold listed members only.
  */
 export function searchConditions(siteId: number, viewerId: number | null, f: SearchFilters, now = new Date()): SQL {
   const conds: (SQL | undefined)[] = [visibleMemberConditions(siteId, viewerId)];
@@ -66,11 +65,13 @@ export async function searchPage(db: Db, where: SQL, limit: number, offset: numb
 /**
  * How many match, counted up to SEARCH_COUNT_CAP (+1 tells "more than the cap"). The count
  * walks the index its filters lead, in that index's own order, and stops after cap + 1
- * rows: a region (or a country alone) members_region_idx (site, country, region_code,
- * birth_date), a gender members_listing_idx (site, gender, country, birth_date), nothing or
- * ages alone members_last_active_idx. Ordering by the index columns is what keeps the
- * planner on it: with no order it may scan the table until cap + 1 rows match, which turns
- * into a full scan when few do.
+ * rows: a region (or a country alone) members_listed_region_idx (site, country, region_code,
+ * birth_date, gender, id), a gender members_listed_gender_idx (site, gender, country,
+ * birth_date, id), nothing or ages alone members_listed_active_idx (site, last_active_at, id,
+ * birth_date). Every column a count filters on is in its index, so it never reads the table
+ * (an index-only scan once the table is vacuumed). Ordering by the index columns is what
+ * keeps the planner on it: with no order it may scan the table until cap + 1 rows match,
+ * which turns into a full scan when few do.
  */
 export function countQuery(db: Db, where: SQL, f: SearchFilters) {
   const order =

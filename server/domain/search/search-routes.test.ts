@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, members, sites } from '../../db/schema';
 import { SEARCH_PAGE_SIZE, type SearchResult } from '../../../common/search/search-schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createMember } from '../../test-support/test-members';
+import { createMember, sessionCookie } from '../../test-support/test-members';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../visits/visit-cookie';
 import { distanceBand, snapToCell } from './cells';
 
@@ -154,6 +154,22 @@ describe('GET /api/search.php', () => {
     const others = ids((await search('other=1')).json<SearchResult>().results);
     for (const m of [...hidden, blockedByViewer, blockerOfViewer, otherSite, viewer]) expect(others).not.toContain(m.id);
     expect(others.length).toBeGreaterThan(0);
+  });
+
+  it('drops a member who turns invisible from the cached other profiles at once', async () => {
+    const hiding = await createMember(t.database.db, { siteKey: 'rainbow', lastActiveAt: new Date(Date.now() + 60_000) });
+    const hidingCookie = await sessionCookie(t.database.db, hiding.id);
+    t.app.listings.changed(siteId); // whatever an earlier test cached
+    expect(ids((await search('other=1')).json<SearchResult>().results)).toContain(hiding.id);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications.php',
+      remoteAddress: nextIp(),
+      headers: { host, origin: `http://${host}`, 'content-type': 'application/json', cookie: hidingCookie },
+      payload: { invisible: true },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(ids((await search('other=1')).json<SearchResult>().results)).not.toContain(hiding.id);
   });
 
   it('shows a distance band from grid cells and never a coordinate', async () => {

@@ -20,6 +20,7 @@ export function visitorMaySearch(request: FastifyRequest): boolean {
 /** GET /api/search.php: the member search; `other=1` the cached recently active members. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SearchService(app.database.db, (key) => app.photoUrls.file(key));
+  app.listings.onChange((siteId) => service.forget(siteId));
 
   app.get(
     '/api/search.php',

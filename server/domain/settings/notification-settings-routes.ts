@@ -36,7 +36,10 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (request) => {
       const member = await request.requireMember();
-      return updateNotificationSettings(db, member.id, request.body);
+      const settings = await updateNotificationSettings(db, member.id, request.body);
+      // Invisible mode hides the member from every listing now, not when their caches expire.
+      if (request.body.invisible !== undefined && request.body.invisible !== member.invisible) app.listings.changed(member.siteId);
+      return settings;
     },
   );
 
