@@ -49,9 +49,9 @@ export default [
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('layouts/chat-layout.tsx', [
-    screen('chats', 'chats'),
-    screen('chats/:id', 'chats-id'),
-    screen('members/:id/chat', 'members-id-chat'),
+    screen('chats', 'chats', 'routes/chats.tsx'),
+    screen('chats/:id', 'chats-id', 'routes/chat-conversation.tsx'),
+    screen('members/:id/chat', 'members-id-chat', 'routes/chat-conversation.tsx'),
   ]),
   layout('layouts/lander-layout.tsx', [
     screen('landers/tinderswipe', 'landers-tinderswipe'),

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { loadGeocoder } from '../server/domain/geocode/geocoder';
 import { ROOT } from './lib/server-process';
+import { mulberry32 } from '../common/seeded-random';
 
 export interface GeocodeCost {
   places: number;
@@ -17,16 +18,6 @@ export interface GeocodeCost {
 }
 
 const LOOKUPS = 200_000;
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run asks the same points. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function measureGeocoder(): Promise<GeocodeCost> {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -42,7 +33,7 @@ export async function measureGeocoder(): Promise<GeocodeCost> {
 
   // Points within about 20 km of towns: where members are, so dense areas weigh most.
   const table = (geocoder as unknown as { table: { lat: Float64Array; lon: Float64Array } }).table;
-  const next = random(42);
+  const next = mulberry32(42);
   const points = Float64Array.from({ length: LOOKUPS * 2 }, (_, i) => {
     const town = Math.floor(next() * table.lat.length);
     return i % 2 === 0 ? table.lat[town]! + (next() - 0.5) * 0.36 : table.lon[town]! + (next() - 0.5) * 0.5;

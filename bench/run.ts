@@ -16,6 +16,7 @@ import { initialJsBytes } from './js-bytes';
 import { geocodeRow } from './geocode';
 import { photoUploadBench } from './photo-upload';
 import { searchHttpRow } from './search';
+import { chatBenchRows } from './chat';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATA_DIR = path.join(ROOT, 'data-bench');
@@ -104,6 +105,9 @@ row(
   `${(lag.mainThread.p99Ms / lag.worker.p99Ms).toFixed(1)}× less lag`,
   '<= 20 ms',
 );
+
+// 7. Chat: 1,000 WebSocket clients, one process and two with Redis (starts its own PostgreSQL and Redis).
+for (const r of await chatBenchRows()) row(...r);
 
 console.log('\n| measure | figures | ratio | goal |\n|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const steps = [
+  ['Chromium, redis-server and PostgreSQL', () => run('node', ['scripts/ensure-system-packages.mjs'])],
   ['unit and API tests', () => run('npx', ['vitest', 'run'])],
-  ['Chromium', () => run('node', ['scripts/ensure-chromium.mjs'])],
   ['production build', () => run('node', ['scripts/build.mjs'])],
   ['end-to-end tests', () => run('npx', ['playwright', 'test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' })],
 ];
@@ -18,7 +18,7 @@ for (const [name, step] of steps) {
   if (status !== 0) {
     console.error(`\n${name} failed (exit ${status})`);
     failed += 1;
-    // Without a browser or a build the later steps cannot run.
+    // Without the system packages, a browser or a build the later steps cannot run.
     if (name !== 'unit and API tests') break;
   }
 }

@@ -25,6 +25,10 @@ import { ListingChanges } from './domain/members/listing-changes';
 import { MediaSigner, PhotoUrls, registerPhotoUrls } from './domain/photos/photo-urls';
 import { photosRoutes } from './domain/photos/photos-routes';
 import { likesRoutes } from './domain/likes/likes-routes';
+import { chatRoutes } from './domain/chat/chat-routes';
+import type { LiveBus } from './realtime/live-bus';
+import { createLiveBus } from './realtime/create-live-bus';
+import { liveRoutes } from './realtime/live-routes';
 import { profileViewRoutes } from './domain/profile-view/profile-view-routes';
 import { complaintRoutes } from './domain/complaints/complaint-routes';
 import { profileRoutes } from './domain/profile/profile-routes';
@@ -61,6 +65,8 @@ declare module 'fastify' {
     teaser: TeaserService;
     /** Who a site lists changed: listing caches drop that site (domain/members/listing-changes.ts). */
     listings: ListingChanges;
+    /** Live events to members' open tabs, across processes with REDIS_URL (server/realtime). */
+    liveBus: LiveBus;
     pushPublicKey: string | null;
     mailer: Mailer;
     jobs: JobRunner;
@@ -119,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('teaser', new TeaserService(database.db, (key) => app.photoUrls.file(key)));
   app.decorate('listings', new ListingChanges());
   app.listings.onChange((siteId) => app.teaser.forget(siteId));
+  app.decorate('liveBus', await createLiveBus(config.REDIS_URL, app.log));
+  app.addHook('onClose', async () => app.liveBus.close());
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {
@@ -163,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(profileViewRoutes);
     await api.register(complaintRoutes);
     await api.register(profileRoutes);
+    await api.register(chatRoutes);
+    await api.register(liveRoutes);
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });

@@ -15,6 +15,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
+  /** Redis for live events across several processes (pub/sub); unset = one process works alone. */
+  REDIS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(3000),

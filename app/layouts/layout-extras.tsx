@@ -4,6 +4,7 @@ import { ActivationReminderHost } from '../features/signup/activation-reminder-h
 import { SignupModalHost } from '../features/signup/signup-modal-host';
 import { EnrichAlertHost } from '../features/profile/enrich-alert-host';
 import { LikesHost } from '../features/likes/likes-host';
+import { ChatLiveHost } from '../features/chat/chat-live-host';
 
 /**
  * What the default layout shows only to some: the member alerts under the top bar, and the
@@ -22,6 +23,7 @@ export default function LayoutExtras({ part, user, signup = false }: { part: 'al
   return (
     <Suspense fallback={null}>
       {user && <LikesHost />}
+      {user && <ChatLiveHost user={user} />}
       {signup && <SignupModalHost />}
     </Suspense>
   );

@@ -53,6 +53,8 @@ export const userSchema = z.object({
   created_at: z.string(),
   /** Received likes not yet seen: the top bar's Likes badge (spec section 2). */
   new_likes: z.number().int(),
+  /** Unread chat messages: the top bar's Messages badge (capped at 99+ when shown). */
+  unread_messages: z.number().int(),
   profile: ownProfileSchema,
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   char,
   date,
@@ -68,6 +69,8 @@ export const members = pgTable(
     /** When the member asked to delete the account (status pending_deletion); purged REACTIVATION_DAYS later. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     language: text('language').notNull().default('en'),
+    /** Free messages (site setting free_messages) a member who is not Premium has used. */
+    freeMessagesUsed: integer('free_messages_used').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
@@ -286,10 +289,14 @@ export const conversations = pgTable(
     startedBy: integer('started_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest message (null: none yet). Sends lock this row first: per-conversation order. */
+    lastMessageId: integer('last_message_id'),
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.memberLowId, t.memberHighId),
     index('conversations_high_idx').on(t.memberHighId),
+    // A free member may start FREE_CONVERSATIONS: counted on every send of theirs.
+    index('conversations_started_by_idx').on(t.startedBy),
   ],
 );
 
@@ -308,6 +315,12 @@ export const messages = pgTable(
     kind: text('kind').notNull().default('text'),
     body: text('body').notNull().default(''),
     clientId: text('client_id'),
+    /** A photo message's image (photos.kind 'chat', owned by the sender). */
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** A gift message's gift key (common/chat GIFTS). */
+    gift: text('gift'),
+    /** Credits this message cost (0: a free message); the ledger entry is keyed message:<id>. */
+    credits: integer('credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -315,6 +328,53 @@ export const messages = pgTable(
     uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId),
     index('messages_conversation_idx').on(t.conversationId, t.id),
   ],
+);
+
+/**
+ * Each member's side of a conversation: unread count and how far they read, received
+ * (delivered) and cleared it. A chat is in the member's list while it has a message after
+ * cleared_up_to (deleting a chat clears it; a new message brings it back).
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    otherId: integer('other_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    readUpTo: integer('read_up_to').notNull().default(0),
+    deliveredUpTo: integer('delivered_up_to').notNull().default(0),
+    clearedUpTo: integer('cleared_up_to').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.memberId] }), index('conversation_members_member_idx').on(t.memberId, t.otherId)],
+);
+
+/** Each member's live event counter: the next event is seq + 1 (row-locked by the writer until commit). */
+export const eventStreams = pgTable('event_streams', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+});
+
+/** The live events of a member, numbered without gaps, kept EVENT_RETENTION_HOURS for resuming. */
+export const memberEvents = pgTable(
+  'member_events',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    event: jsonb('event').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.seq] }), index('member_events_created_idx').on(t.createdAt)],
 );
 
 /**

@@ -25,6 +25,11 @@ export function LoginForm({ error, email, deletedAccount = false, busy }: LoginF
           {t('resetPassword.done')}
         </div>
       )}
+      {params.get('reason') === 'chat' && !error && (
+        <div className="alert alert-info" role="status" data-testid="login-reason">
+          {t('login.chatRequired')}
+        </div>
+      )}
       {error && (
         <div className="alert alert-danger" role="alert" data-testid="login-error">
           {error}

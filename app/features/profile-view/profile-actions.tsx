@@ -19,7 +19,7 @@ export function ProfileActions({ profile, signupHref }: { profile: MemberProfile
   const [error, setError] = useState<string | null>(null);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const fallback = t('errors.generic');
-  const chat = `${paths.member(profile.id)}/chat`;
+  const chat = paths.memberChat(profile.id);
   const report = `${paths.complaints()}?profile=${profile.id}`;
 
   if (profile.viewer === 'visitor') {

@@ -6,17 +6,19 @@ import { useSyncExternalStore } from 'react';
  */
 const counts = new Map<string, number>();
 const listeners = new Set<() => void>();
-let total = 0;
+/** The sum (read it, not a copy of it: an ES module binding stays current). */
+export let total = 0;
 
 export function setAttentionCount(source: 'messages' | 'likes', value: number): void {
-  counts.set(source, Math.max(0, value));
+  counts.set(source, value);
   const next = [...counts.values()].reduce((a, b) => a + b, 0);
   if (next === total) return;
   total = next;
   for (const l of listeners) l();
 }
 
-const subscribe = (l: () => void) => {
+/** Calls `l` whenever the sum changes (the installed app's badge follows it); returns the unsubscribe function. */
+export const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };

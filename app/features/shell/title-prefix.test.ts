@@ -10,4 +10,10 @@ describe('formatTitle', () => {
   it('drops the prefix at zero', () => {
     expect(formatTitle('(5) Rendezvous', 0)).toBe('Rendezvous');
   });
+
+  it('settles on a page without a title (the browser trims the trailing space)', () => {
+    expect(formatTitle('', 4)).toBe('(4)');
+    expect(formatTitle('(4)', 4)).toBe('(4)');
+    expect(formatTitle('(4)', 0)).toBe('');
+  });
 });

@@ -29,10 +29,11 @@ export function TopBar() {
               </Link>
               <Link className="nav-link text-white px-2" to={paths.chats()}>
                 {t('nav.messages')}
+                <CountBadge source="messages" fromUser={user.unread_messages} />
               </Link>
               <Link className="nav-link text-white px-2" to={paths.likes()}>
                 {t('nav.likes')}
-                <NewLikesBadge fromUser={user.new_likes} />
+                <CountBadge source="likes" fromUser={user.new_likes} />
               </Link>
               {user.paid_user ? (
                 <Link className="nav-link text-white px-2" to={paths.credits()} data-testid="nav-credits">
@@ -63,11 +64,11 @@ export function TopBar() {
   );
 }
 
-/** The Likes item's badge: new received likes (the user object's count until the likes feature reports a newer one). */
-function NewLikesBadge({ fromUser }: { fromUser: number }) {
-  const count = useAttentionSource('likes', fromUser);
+/** The Messages (unread) and Likes (new received) badges: the user object's count until a feature reports a newer one; 99+ at most. */
+function CountBadge({ source, fromUser }: { source: 'messages' | 'likes'; fromUser: number }) {
+  const count = useAttentionSource(source, fromUser);
   return count > 0 ? (
-    <span className="badge rounded-pill text-bg-secondary ms-1" data-testid="likes-badge">
+    <span className="badge rounded-pill text-bg-secondary ms-1" data-testid={`${source}-badge`}>
       {count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : count}
     </span>
   ) : null;

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../database';
-import { likes, members, sites } from '../schema';
+import { conversationMembers, likes, members, sites } from '../schema';
+import { ensureConversation, insertMessage } from '../../domain/chat/chat-repository';
 import { hashPassword } from '../../domain/auth/password';
 import { addCreditEntry } from '../../domain/credits/credits-repository';
 
@@ -33,7 +34,8 @@ export async function ensureDemoAccounts(db: Db): Promise<void> {
       passwordHash ??= hashPassword(DEMO_PASSWORD);
       await tx.update(members).set({ email: account.email, passwordHash: await passwordHash, paidUser: account.paid, language: 'en' }).where(eq(members.id, candidate.id));
       await addCreditEntry(tx, { memberId: candidate.id, amount: account.credits.amount, kind: account.credits.kind, idempotencyKey: `demo-account:${account.email}` });
-      await seedReceivedLikes(tx, site.id, candidate.id, account.gender);
+      const fans = await seedReceivedLikes(tx, site.id, candidate.id, account.gender);
+      await seedChats(tx, site.id, candidate.id, fans);
     });
   }
 }
@@ -46,7 +48,7 @@ const DEMO_SEEN_LIKES = 2;
  * A handful of received likes for a demo account, so the likes page and the top bar's
  * badge show something: some new, some seen, and one mutual (the account liked back).
  */
-async function seedReceivedLikes(tx: Tx, siteId: number, accountId: number, gender: string): Promise<void> {
+async function seedReceivedLikes(tx: Tx, siteId: number, accountId: number, gender: string): Promise<number[]> {
   const fans = await tx
     .select({ id: members.id })
     .from(members)
@@ -80,4 +82,29 @@ async function seedReceivedLikes(tx: Tx, siteId: number, accountId: number, gend
   // The oldest one is mutual: the account liked back.
   const mutual = fans[fans.length - 1];
   if (mutual) await tx.insert(likes).values({ likerId: accountId, likedId: mutual.id, source: 'profile', createdAt: hoursAgo(1) }).onConflictDoNothing();
+  return fans.map((f) => f.id);
+}
+
+/**
+ * Two chats for a demo account, so the chat list and the Messages badge show something:
+ * the match wrote and the account answered; a fan wrote twice (unread). Free of charge:
+ * seeded history, not sends.
+ */
+async function seedChats(tx: Tx, siteId: number, accountId: number, fans: number[]): Promise<void> {
+  const match = fans[fans.length - 1];
+  const fan = fans[0];
+  const say = async (from: number, to: number, texts: string[]) => {
+    const { conversation } = await ensureConversation(tx, siteId, from, to);
+    for (const [i, body] of texts.entries()) {
+      await insertMessage(tx, { conversationId: conversation.id, senderId: from, recipientId: to, kind: 'text', body, clientId: `demo-${from}-${to}-${i}`, photoId: null, gift: null, credits: 0 });
+    }
+    return conversation.id;
+  };
+  if (match !== undefined && match !== fan) {
+    const id = await say(match, accountId, ['Hi! We matched 😊 How is your day going?']);
+    await say(accountId, match, ['Hey! Pretty good, thanks. Yours?']);
+    // The account has read the match's message.
+    await tx.update(conversationMembers).set({ unread: 0, readUpTo: sql`(select last_message_id from conversations where id = ${id})` }).where(and(eq(conversationMembers.conversationId, id), eq(conversationMembers.memberId, accountId)));
+  }
+  if (fan !== undefined) await say(fan, accountId, ['Hello there, I liked your profile.', 'Would you like to chat some time?']);
 }

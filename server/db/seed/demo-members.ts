@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { parsePlaces } from '../../domain/geocode/places-file';
 import { PLACES_FILE } from '../../domain/geocode/places-path';
 import { snapToCell } from '../../domain/search/cells';
+import { mulberry32 } from '../../../common/seeded-random';
 
 export interface SeedSite {
   id: number;
@@ -41,16 +42,9 @@ const BATCH = 1000;
 
 /** mulberry32 with helpers: a seeded stream, because Math.random cannot reproduce a data set. */
 class Random {
-  private state: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = mulberry32(seed);
   }
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

@@ -4,6 +4,7 @@
  * site would be a privacy problem), so every portrait is drawn from layered shapes and
  * is fully determined by (index, gender): the same pool comes out on every machine.
  */
+import { mulberry32 } from '../../../common/seeded-random';
 export type PortraitGender = 'female' | 'male';
 
 export const PORTRAIT_WIDTH = 600;
@@ -43,18 +44,6 @@ const CLOTHES = ['#6a4c93', '#1982c4', '#8ac926', '#ff595e', '#ffca3a', '#264653
   '#e76f51', '#3d405b', '#81b29a', '#f2cc8f', '#9b2226', '#005f73', '#ee9b00', '#ffffff', '#22223b'];
 
 const LIPSTICK = ['#c76b73', '#b24a5a', '#d0707a', '#a8323e', '#c25b6b'];
-
-/** Small deterministic PRNG (mulberry32); Math.random would give a new pool per machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rnd: () => number, list: readonly T[]): T {
   return list[Math.floor(rnd() * list.length)]!;

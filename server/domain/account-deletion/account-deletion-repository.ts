@@ -7,7 +7,7 @@ type Executor = Db | Tx;
 
 /** Holds the member row until the transaction ends, so parallel requests take turns. */
 export async function lockMember(db: Executor, memberId: number): Promise<void> {
-  await db.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+  await db.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
 }
 
 /** Active or unconfirmed -> pending_deletion; false when the account was not in such a state. */

@@ -19,7 +19,7 @@ export async function requestPasswordReset(db: Db, siteId: number, email: string
   const member = await findMemberByEmail(db, siteId, email);
   if (!member || member.status === 'pending_deletion' || member.status === 'disabled') return { ok: false, reason: 'notFound' };
   return db.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update');
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('no key update');
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
     const [sent] = await tx
       .select({ n: count() })

@@ -184,7 +184,7 @@ export async function swipeLikesSince(db: Conn, memberId: number, since: Date): 
 
 /** Locks the member's row for the rest of the transaction (a count limit must hold under parallel requests). */
 export async function lockMember(tx: Tx, memberId: number): Promise<void> {
-  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
 }
 
 /** Deletes the likes between two members both ways (used when one blocks the other). */

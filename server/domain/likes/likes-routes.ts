@@ -36,7 +36,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['likes'], summary: 'Like a member (idempotent): liked, or match when mutual', body: likeRequestSchema, response: { 200: likeResponseSchema } }, config: writes },
     async (request) => {
       const member = await memberOf(request);
-      return { state: await like(db, siteOf(request), member.id, request.body.profile_id, request.body.source) };
+      return { state: await like(db, siteOf(request), member.id, request.body.profile_id, request.body.source, app.liveBus) };
     },
   );
 
@@ -94,7 +94,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['likes'], summary: 'Like or pass a card; likes count against the daily allowance', body: swipeRequestSchema, response: { 200: swipeResponseSchema } }, config: writes },
     async (request) => {
       const member = await memberOf(request);
-      return swipe(db, siteOf(request), member.id, request.body.profile_id, request.body.action);
+      return swipe(db, siteOf(request), member.id, request.body.profile_id, request.body.action, app.liveBus);
     },
   );
 };

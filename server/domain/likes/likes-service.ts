@@ -1,8 +1,10 @@
-import { ageOn, type MemberTile } from '../../../common/members/member-tile';
 import type { AutoLikeProfile, LikeEntry, LikeSource, LikeState, LikesResponse, SwipeAllowance, SwipeCardsResponse, SwipeResponse } from '../../../common/likes/likes';
 import { SWIPE_LIKES_PER_DAY } from '../../../common/limits';
 import type { Db, Tx } from '../../db/database';
 import { ApiError } from '../../http/api-error';
+import type { LiveBus } from '../../realtime/live-bus';
+import { appendEvents, publishEvents } from '../chat/live-events';
+import { memberTile, toTile } from '../members/member-tiles';
 import {
   autoLiker,
   countNewLikes,
@@ -29,41 +31,29 @@ const SWIPE_CARDS = 10;
 
 type FileUrl = (key: string) => string;
 
-interface TileRow {
-  id: number;
-  name: string;
-  birthDate: string;
-  city: string | null;
-  country: string;
-  fictional: boolean;
-  thumb: string | null;
-  width: number | null;
-  height: number | null;
-}
-
-export function toTile(row: TileRow, fileUrl: FileUrl, now = new Date()): MemberTile {
-  return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, now),
-    city: row.city,
-    country: row.country,
-    photo: row.thumb ? { thumb: fileUrl(row.thumb), width: row.width ?? 0, height: row.height ?? 0 } : null,
-    fictional: row.fictional,
-  };
-}
-
 const notFound = () => new ApiError(404, 'likes:errors.notFound');
 
 /** Likes `profileId` (once); 404 unless it is a member the liker may see. */
-export async function like(db: Db, siteId: number, likerId: number, profileId: number, source: LikeSource): Promise<LikeState> {
-  return db.transaction((tx) => likeIn(tx, siteId, likerId, profileId, source));
+export async function like(db: Db, siteId: number, likerId: number, profileId: number, source: LikeSource, bus?: LiveBus): Promise<LikeState> {
+  const events: Published[] = [];
+  const state = await db.transaction((tx) => likeIn(tx, siteId, likerId, profileId, source, events));
+  if (bus) publishEvents(bus, events);
+  return state;
 }
 
-async function likeIn(tx: Tx, siteId: number, likerId: number, profileId: number, source: LikeSource): Promise<LikeState> {
+type Published = Awaited<ReturnType<typeof appendEvents>>[number];
+
+/** Stores the like; a new one is a live event for the liked member (the new-like overlay, the badge). */
+async function likeIn(tx: Tx, siteId: number, likerId: number, profileId: number, source: LikeSource, events: Published[]): Promise<LikeState> {
   if (!(await isVisibleMember(tx, siteId, likerId, profileId))) throw notFound();
-  await insertLike(tx, likerId, profileId, source);
-  return (await likeExists(tx, profileId, likerId)) ? 'match' : 'liked';
+  const fresh = await insertLike(tx, likerId, profileId, source);
+  const match = await likeExists(tx, profileId, likerId);
+  if (fresh) {
+    const profile = await memberTile(tx, likerId);
+    const newLikes = await countNewLikes(tx, siteId, profileId);
+    events.push(...(await appendEvents(tx, [{ memberId: profileId, event: { kind: 'like', profile: profile!, match, total_new_likes: newLikes } }])));
+  }
+  return match ? 'match' : 'liked';
 }
 
 export async function unlike(db: Db, siteId: number, likerId: number, profileId: number): Promise<void> {
@@ -129,8 +119,9 @@ export async function nextSwipeCards(db: Db, siteId: number, me: Seeker, fileUrl
  * A swipe: a pass is remembered; a like counts against the day's SWIPE_LIKES_PER_DAY,
  * checked with the member's row locked so that parallel requests cannot exceed it.
  */
-export async function swipe(db: Db, siteId: number, memberId: number, profileId: number, action: 'like' | 'pass'): Promise<SwipeResponse> {
-  return db.transaction(async (tx) => {
+export async function swipe(db: Db, siteId: number, memberId: number, profileId: number, action: 'like' | 'pass', bus?: LiveBus): Promise<SwipeResponse> {
+  const events: Published[] = [];
+  const result = await db.transaction(async (tx) => {
     if (!(await isVisibleMember(tx, siteId, memberId, profileId))) throw notFound();
     if (action === 'pass') {
       await insertPass(tx, memberId, profileId);
@@ -143,7 +134,9 @@ export async function swipe(db: Db, siteId: number, memberId: number, profileId:
       return { state: (await likeExists(tx, profileId, memberId)) ? ('match' as const) : ('liked' as const), allowance: before };
     }
     if (before.remaining === 0) return { state: 'limit' as const, allowance: before };
-    const state = await likeIn(tx, siteId, memberId, profileId, 'swipe');
+    const state = await likeIn(tx, siteId, memberId, profileId, 'swipe', events);
     return { state, allowance: await swipeAllowance(tx, memberId, now) };
   });
+  if (bus) publishEvents(bus, events);
+  return result;
 }

@@ -1,6 +1,7 @@
 import type { User } from '../../../common/auth/user-schema';
 import type { Db } from '../../db/database';
 import { creditBalance } from '../credits/credits-repository';
+import { totalUnread } from '../chat/chat-repository';
 import { countNewLikes } from '../likes/likes-repository';
 import { memberPhotos, type MemberRow } from './account-repository';
 import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
@@ -10,7 +11,12 @@ import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
  * main image is theirs, so it is shown (signed) also while in inspection.
  */
 export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, urls: PhotoUrls = photoUrlsFor(db)): Promise<User> {
-  const [credits, pics, newLikes] = await Promise.all([creditBalance(db, member.id), memberPhotos(db, member), countNewLikes(db, member.siteId, member.id)]);
+  const [credits, pics, newLikes, unread] = await Promise.all([
+    creditBalance(db, member.id),
+    memberPhotos(db, member),
+    countNewLikes(db, member.siteId, member.id),
+    totalUnread(db, member.id),
+  ]);
   return {
     id: member.id,
     email: member.email,
@@ -23,6 +29,7 @@ export async function presentUser(db: Db, member: MemberRow, fictionalIcon: stri
     invisible: member.invisible,
     created_at: member.createdAt.toISOString(),
     new_likes: newLikes,
+    unread_messages: unread,
     profile: {
       id: member.id,
       name: member.name,

@@ -85,7 +85,8 @@ export async function uploadPhoto(deps: PhotoDeps, memberId: number, bytes: Buff
         width: image.width,
         height: image.height,
         kind,
-        status: deps.autoApprove ? 'active' : 'in_inspection',
+        // A chat photo is private (only the two members get its signed URLs): no public inspection queue.
+        status: deps.autoApprove || kind === 'chat' ? 'active' : 'in_inspection',
       });
       let mainPhotoId = member.mainPhotoId;
       if (kind === 'profile' && mainPhotoId === null) {

@@ -25,7 +25,7 @@ export async function lockMember(tx: Tx, memberId: number): Promise<MemberPhotoS
     .select({ paidUser: members.paidUser, mainPhotoId: members.mainPhotoId })
     .from(members)
     .where(eq(members.id, memberId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

@@ -11,6 +11,7 @@ import {
   photoResponseSchema,
   photoUploadQuerySchema,
 } from '../../../common/photos/photo-schema';
+import { chatPhotoResponseSchema } from '../../../common/chat/chat-schema';
 import { photoMainSchema, photoOrderSchema } from '../../../common/profile/photo-order-schema';
 import { ApiError } from '../../http/api-error';
 import { chooseMainPhoto, deletePhoto, listPhotos, reorderPhotos, uploadPhoto, type PhotoDeps } from './photo-service';
@@ -29,6 +30,23 @@ async function checkUploadRequest(request: FastifyRequest): Promise<void> {
   if (Number(request.headers['content-length'] ?? 0) > PHOTO_MAX_UPLOAD_BYTES) throw new ApiError(413, 'photos:errors.tooLarge', { mb: PHOTO_MAX_UPLOAD_MB });
 }
 
+/** Route options every upload shares: the larger body limit, refused early (see checkUploadRequest). */
+const uploadOptions = {
+  bodyLimit: PHOTO_MAX_UPLOAD_BYTES,
+  preParsing: async (request: FastifyRequest, _reply: unknown, payload: unknown) => {
+    await checkUploadRequest(request);
+    return payload;
+  },
+};
+
+/** The uploaded image bytes, and the member who sent them. */
+async function uploadedImage(request: FastifyRequest) {
+  const member = await request.requireMember();
+  const body = request.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(415, 'photos:errors.wrongType');
+  return { member, body };
+}
+
 /**
  * The member's photos (spec sections 3, 4, 9): upload, list, delete. Encapsulated: the
  * raw image body parser and its larger body limit apply to these routes only.
@@ -42,20 +60,28 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/photos.php',
     {
       schema: { tags: ['photos'], summary: 'Upload a photo (the image bytes as the body)', querystring: photoUploadQuerySchema, response: { 200: photoResponseSchema } },
-      bodyLimit: PHOTO_MAX_UPLOAD_BYTES,
       // Decoding and encoding an image costs CPU: a few uploads a minute is what people do.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      preParsing: async (request, _reply, payload) => {
-        await checkUploadRequest(request);
-        return payload;
-      },
+      ...uploadOptions,
     },
     async (request) => {
-      const member = await request.requireMember();
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(415, 'photos:errors.wrongType');
+      const { member, body } = await uploadedImage(request);
       const { photo, mainPhotoId } = await uploadPhoto(deps, member.id, body, request.query.kind);
       return { photo: app.photoUrls.ownPhoto(photo, mainPhotoId) };
+    },
+  );
+
+  app.post(
+    '/api/chat-photo.php',
+    {
+      schema: { tags: ['chat'], summary: 'Upload a photo for a chat message (the image bytes as the body); send it with POST /api/message.php', response: { 200: chatPhotoResponseSchema } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      ...uploadOptions,
+    },
+    async (request) => {
+      const { member, body } = await uploadedImage(request);
+      const { photo } = await uploadPhoto(deps, member.id, body, 'chat');
+      return { photo_id: photo.id, photo: { url: app.photoUrls.file(photo.filename), thumb: app.photoUrls.file(photo.thumbFilename), width: photo.width, height: photo.height } };
     },
   );
 

@@ -1,15 +1,19 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blocks, conversations, likes, messages } from '../../db/schema';
+import type { LiveBus } from '../../realtime/live-bus';
+import { totalUnread } from '../chat/chat-repository';
+import { appendEvents, publishEvents } from '../chat/live-events';
 
 /**
  * Blocks `blockedId` for `blockerId` and, in the same transaction, removes what tied the
  * two together (spec section 4: "Blocking deletes chats and likes"): the likes both ways
  * and their conversation with all its messages. Blocking twice changes nothing.
  */
-export async function blockMember(db: Db, blockerId: number, blockedId: number): Promise<void> {
+export async function blockMember(db: Db, blockerId: number, blockedId: number, bus?: LiveBus): Promise<void> {
   const low = Math.min(blockerId, blockedId);
   const high = Math.max(blockerId, blockedId);
+  let events: Awaited<ReturnType<typeof appendEvents>> = [];
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
     await tx
@@ -23,8 +27,16 @@ export async function blockMember(db: Db, blockerId: number, blockedId: number):
       // The foreign key cascades too; deleting explicitly keeps this independent of it.
       await tx.delete(messages).where(eq(messages.conversationId, id));
       await tx.delete(conversations).where(eq(conversations.id, id));
+      // Both members' open chat screens drop the conversation at once.
+      const blockerUnread = await totalUnread(tx, blockerId);
+      const blockedUnread = await totalUnread(tx, blockedId);
+      events = await appendEvents(tx, [
+        { memberId: blockerId, event: { kind: 'chat_deleted', conversation: id, total_unread_messages: blockerUnread } },
+        { memberId: blockedId, event: { kind: 'chat_deleted', conversation: id, total_unread_messages: blockedUnread } },
+      ]);
     }
   });
+  if (bus) publishEvents(bus, events);
 }
 
 /** Lifts the viewer's own block; a block the other member made stays. */

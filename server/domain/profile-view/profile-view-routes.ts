@@ -61,7 +61,7 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await request.requireMember();
       const target = await blockTarget(viewer.id, request.visitor.site.row.id, request.body.profile_id);
-      await blockMember(db, viewer.id, target.id);
+      await blockMember(db, viewer.id, target.id, app.liveBus);
       return { ok: true as const };
     },
   );

@@ -3,17 +3,10 @@ import type { Db } from '../../db/database';
 import { blocks, members, photos } from '../../db/schema';
 import { SEARCH_COUNT_CAP, type SearchFilters } from '../../../common/search/search-schema';
 import { listedMemberConditions, tileColumns, visibleMemberConditions } from '../members/members-repository';
+import type { TileRow } from '../members/member-tiles';
 
-export interface SearchRow {
-  id: number;
-  name: string;
-  birthDate: string;
-  city: string | null;
-  country: string;
-  fictional: boolean;
-  thumb: string | null;
-  width: number | null;
-  height: number | null;
+/** A tile row with the member's grid cell (for the distance band; never sent). */
+export interface SearchRow extends TileRow {
   cellLat: number | null;
   cellLon: number | null;
 }

@@ -18,7 +18,7 @@ export async function issueMailChange(
 ): Promise<{ ok: true; link: IssuedEmailToken } | { ok: false; reason: 'tooMany' }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, input.memberId)).for('update');
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, input.memberId)).for('no key update');
     const sent = await countEmailTokensSince(tx, input.memberId, 'mail_change', new Date(now.getTime() - DAY_MS));
     if (sent >= MAIL_CHANGE_EMAILS_PER_DAY) return { ok: false, reason: 'tooMany' } as const;
     await voidEmailTokens(tx, input.memberId, 'mail_change', now);
@@ -57,7 +57,7 @@ export async function applyMailChange(db: Db, input: { siteId: number; token: st
         .select({ id: members.id, siteId: members.siteId, email: members.email, status: members.status })
         .from(members)
         .where(eq(members.id, used.memberId))
-        .for('update');
+        .for('no key update');
       if (!member || member.siteId !== input.siteId || CANNOT_CHANGE.has(member.status)) throw new Refused('invalid');
       if (await emailTakenByOther(tx, input.siteId, used.newEmail, member.id)) throw new Refused('taken');
       await tx

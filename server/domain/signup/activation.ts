@@ -49,7 +49,7 @@ export async function activateAccount(db: Db, siteId: number, token: string, now
 /** A new activation link for an unconfirmed member, at most ACTIVATION_MAILS_PER_DAY a day. */
 export async function newActivationLink(db: Db, memberId: number, now = new Date()): Promise<{ ok: true; token: string } | { ok: false; reason: 'confirmed' | 'tooMany' }> {
   return db.transaction(async (tx) => {
-    const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
+    const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('no key update');
     if (member?.status !== 'not_confirmed') return { ok: false, reason: 'confirmed' } as const;
     const sent = await countEmailTokensSince(tx, memberId, 'activate', new Date(now.getTime() - 24 * 60 * 60 * 1000));
     if (sent >= ACTIVATION_MAILS_PER_DAY) return { ok: false, reason: 'tooMany' } as const;
@@ -71,7 +71,7 @@ export async function correctUnconfirmedEmail(
 ): Promise<{ ok: true; token: string } | { ok: false; reason: 'confirmed' | 'exists' | 'tooMany' }> {
   try {
     return await db.transaction(async (tx) => {
-      const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('update');
+      const [member] = await tx.select({ status: members.status }).from(members).where(eq(members.id, memberId)).for('no key update');
       if (member?.status !== 'not_confirmed') return { ok: false, reason: 'confirmed' } as const;
       const sent = await countEmailTokensSince(tx, memberId, 'activate', new Date(now.getTime() - 24 * 60 * 60 * 1000));
       if (sent >= ACTIVATION_MAILS_PER_DAY) return { ok: false, reason: 'tooMany' } as const;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
-import { conversations, members, messages } from '../../db/schema';
+import { members } from '../../db/schema';
+import { ensureConversation, insertMessage } from '../chat/chat-repository';
 import type { SignupInput } from '../../../common/signup/signup-rules';
 import { addCreditEntry } from '../credits/credits-repository';
 import { issueEmailToken } from '../auth/email-tokens';
@@ -89,11 +90,7 @@ async function deliverFirstMessage(tx: Tx, siteId: number, senderId: number, rec
     .from(members)
     .where(and(eq(members.id, recipientId), listedMemberConditions(siteId)));
   if (!recipient) return false;
-  const [low, high] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
-  const [conversation] = await tx
-    .insert(conversations)
-    .values({ siteId, memberLowId: low, memberHighId: high, startedBy: senderId })
-    .returning({ id: conversations.id });
-  await tx.insert(messages).values({ conversationId: conversation!.id, senderId, kind: 'text', body: text, clientId: 'signup' });
+  const { conversation } = await ensureConversation(tx, siteId, senderId, recipientId);
+  await insertMessage(tx, { conversationId: conversation.id, senderId, recipientId, kind: 'text', body: text, clientId: 'signup', photoId: null, gift: null, credits: 0 });
   return true;
 }

@@ -1,0 +1,36 @@
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from '../../i18n/react';
+
+export const ICEBREAKERS = ['line1', 'line2', 'line3', 'line4', 'line5', 'line6'] as const;
+
+/** Opening lines for an empty conversation; the chosen one goes into the composer to be edited or sent. */
+export function IcebreakerModal({ show, name, onPick, onClose }: { show: boolean; name: string; onPick: (line: string) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal show={show} onHide={onClose} centered data-testid="icebreaker-modal">
+      <Modal.Header closeButton closeLabel={t('chat:close')}>
+        <Modal.Title as="h2" className="h5">
+          {t('chat:icebreaker.title', { name })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="text-body-secondary">{t('chat:icebreaker.intro')}</p>
+        <div className="d-grid gap-2">
+          {ICEBREAKERS.map((key) => {
+            const line = t(`chat:icebreaker.${key}`, { name });
+            return (
+              <button key={key} type="button" className="btn btn-outline-primary text-start" onClick={() => onPick(line)} data-testid="icebreaker-line">
+                {line}
+              </button>
+            );
+          })}
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-link" onClick={onClose}>
+          {t('chat:icebreaker.own')}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import { data, redirect, useLoaderData } from 'react-router';
+import type { Route } from './+types/chat-conversation';
+import type { ChatResponse, ChatsResponse } from '../../common/chat/chat-schema';
+import { CHAT_NS } from '../features/chat/chat-bundle';
+import { ChatsScreen } from '../features/chat/chats-screen';
+import { paths } from '../paths';
+
+/**
+ * /chats/{id} (a conversation) and /members/{id}/chat (the conversation with a member, also
+ * before there is one: the icebreaker is offered). ?gift=1 opens the gift picker.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(url.pathname + url.search)}&reason=chat`);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const byMember = url.pathname.startsWith('/members/');
+  if (byMember && id === context.user.id) throw redirect(paths.chats());
+  const [chats, chat] = await Promise.all([
+    context.api<ChatsResponse>('GET', '/api/chats.php'),
+    context.api<ChatResponse>('GET', `/api/chat.php?${byMember ? 'profile' : 'id'}=${id}`),
+  ]);
+  if (!chats.ok) throw data(chats.message, { status: chats.status });
+  if (!chat.ok) throw data(chat.status === 404 ? null : chat.message, { status: chat.status });
+  return { bundle: context.translations(CHAT_NS), chats: chats.body, chat: chat.body, gift: url.searchParams.get('gift') === '1' };
+}
+
+export function meta() {
+  return [{ name: 'robots', content: 'noindex' }];
+}
+
+export default function ChatConversation() {
+  const { bundle, chats, chat, gift } = useLoaderData<typeof loader>();
+  return <ChatsScreen bundle={bundle} initialChats={chats} chat={chat} openGift={gift} />;
+}

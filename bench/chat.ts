@@ -1,0 +1,400 @@
+/**
+ * The chat in real time (issue 5): 1,000 WebSocket clients (500 pairs) on this machine,
+ * sending over the live connection's `send` at a total rate, measuring send-to-receive
+ * latency (the sender's frame leaves -> the receiver's event arrives, one clock: clients
+ * run in this process); the heap an idle connection costs the server; and the same with
+ * two server processes and Redis, every pair split across them (the cross-process p99 as a
+ * ratio of the single-process p99).
+ *
+ *   npm run bench:chat                            # throwaway PostgreSQL cluster, redis-server
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:chat
+ *
+ * Settings: BENCH_CHAT_CLIENTS (1000 per setup), BENCH_CHAT_RATE (messages/s, 1000),
+ * BENCH_CHAT_SECONDS (5), BENCH_CHAT_LOW_RATE (a rate this machine sustains, for the
+ * cross-process ratio; 50) for BENCH_CHAT_LOW_SECONDS (10), BENCH_ROUNDS (3) rounds.
+ * The servers are bench/lib/chat-server.ts (the real app via buildApp, API only) so that
+ * the heap can be read after GC. run.ts adds chatBenchRows() to `npm run bench`.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import type { LiveServerMessage } from '../common/chat/chat-schema';
+import { openDatabase, type Database } from '../server/db/database';
+import { creditEntries, members, sessions, sites } from '../server/db/schema';
+import { ensureDemoSites } from '../server/db/seed/demo-data';
+import { hashPassword } from '../server/domain/auth/password';
+import { hashToken } from '../server/domain/auth/sessions';
+import { freePort, startPostgres, startRedis } from '../server/test-support/processes';
+import type { HeapReport } from './lib/chat-server';
+import { median } from './lib/load';
+import { ROOT } from './lib/server-process';
+
+const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
+const LOW_RATE = Number(process.env.BENCH_CHAT_LOW_RATE ?? 50);
+const LOW_SECONDS = Number(process.env.BENCH_CHAT_LOW_SECONDS ?? 10);
+/** After the last send, how long to wait for the deliveries still on their way. */
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_CHAT_DRAIN_MS ?? 120_000);
+const HOST = 'localhost';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------------------------------
+// Server processes
+
+interface ChatServer {
+  port: number;
+  child: ChildProcess;
+  heap(): Promise<HeapReport>;
+  stop(): Promise<void>;
+}
+
+async function startChatServer(env: Record<string, string>): Promise<ChatServer> {
+  const port = await freePort();
+  const child = fork(path.join(ROOT, 'bench/lib/chat-server.ts'), [], {
+    cwd: ROOT,
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('chat server did not start within 120 s')), 120_000);
+    child.on('message', (m: { type?: string }) => {
+      if (m.type === 'ready') {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`chat server exited (${code}) before it was ready`)));
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  return {
+    port,
+    child,
+    heap: () =>
+      new Promise((resolve) => {
+        const onMessage = (m: HeapReport) => {
+          if (m.type !== 'heap') return;
+          child.off('message', onMessage);
+          resolve(m);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'heap' });
+      }),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Members and their connections
+
+interface BenchMember {
+  id: number;
+  token: string;
+  partner: number;
+}
+
+/** CLIENTS confirmed members with credits and a session each, in pairs (2i, 2i+1). */
+async function createMembers(database: Database, count: number): Promise<BenchMember[]> {
+  const { db } = database;
+  await ensureDemoSites(db);
+  const [site] = await db.select({ id: sites.id }).from(sites).where(sql`${sites.key} = 'rendezvous'`);
+  const passwordHash = await hashPassword('bench chat password');
+  const run = randomBytes(4).toString('hex');
+  const rows: { id: number }[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
+      const i = start + k;
+      return {
+        siteId: site!.id,
+        email: `chat-bench-${run}-${i}@example.test`,
+        passwordHash,
+        status: 'active',
+        emailConfirmedAt: new Date(),
+        name: `Bench ${i}`,
+        gender: i % 2 ? 'female' : 'male',
+        birthDate: '1990-01-01',
+        country: 'NL',
+      };
+    });
+    rows.push(...(await db.insert(members).values(batch).returning({ id: members.id })));
+  }
+  const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  for (let start = 0; start < rows.length; start += 500) {
+    const slice = rows.slice(start, start + 500);
+    await db.insert(creditEntries).values(slice.map((r) => ({ memberId: r.id, amount: 1_000_000, kind: 'purchase' })));
+    await db.insert(sessions).values(slice.map((r, k) => ({ tokenHash: hashToken(tokens[start + k]!), memberId: r.id, expiresAt, userAgent: 'chat bench' })));
+  }
+  return rows.map((r, i) => ({ id: r.id, token: tokens[i]!, partner: rows[i ^ 1]!.id }));
+}
+
+/** Send times by message number (the text carries the number). */
+let sentAt: Float64Array = new Float64Array(0);
+let latencies: number[] = [];
+let delivered = 0;
+let refused = 0;
+/** 'sent' answers (the sender's side of a send is done). */
+let answered = 0;
+
+interface Client {
+  member: BenchMember;
+  socket: WebSocket;
+  lastSeq: number;
+  ackTimer: NodeJS.Timeout | null;
+}
+
+/** Connects a member's live connection to `port` and waits for ready; received messages are timed. */
+function connect(member: BenchMember, port: number): Promise<Client> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live.php`, {
+    headers: { host: HOST, origin: `http://${HOST}`, cookie: `auth.session=${member.token}` },
+    perMessageDeflate: false,
+  });
+  const client: Client = { member, socket, lastSeq: 0, ackTimer: null };
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', after: null })));
+    socket.on('message', (data) => {
+      const now = performance.now();
+      const m = JSON.parse(String(data)) as LiveServerMessage;
+      if (m.type === 'ready') {
+        client.lastSeq = m.seq;
+        resolve(client);
+      } else if (m.type === 'event') {
+        client.lastSeq = m.seq;
+        if (m.event.kind === 'message' && !m.event.message.mine) {
+          const n = Number(m.event.message.text.slice(2));
+          const t = sentAt[n];
+          if (t) {
+            latencies.push(now - t);
+            delivered += 1;
+          }
+        }
+        // Delivery receipts as the browser sends them: once events stop coming for 300 ms.
+        if (client.ackTimer) clearTimeout(client.ackTimer);
+        client.ackTimer = setTimeout(() => {
+          client.ackTimer = null;
+          if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'ack', seq: client.lastSeq }));
+        }, 300);
+      } else if (m.type === 'sent') {
+        answered += 1;
+      } else if (m.type === 'send_error') {
+        refused += 1;
+      }
+    });
+  });
+}
+
+async function connectAll(list: BenchMember[], portOf: (i: number) => number): Promise<Client[]> {
+  const clients: Client[] = [];
+  // 50 at a time: the handshakes of a thousand tabs at once are not what is measured here.
+  for (let start = 0; start < list.length; start += 50) {
+    clients.push(...(await Promise.all(list.slice(start, start + 50).map((m, k) => connect(m, portOf(start + k))))));
+  }
+  return clients;
+}
+
+async function closeAll(clients: Client[]): Promise<void> {
+  await Promise.all(
+    clients.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.ackTimer) clearTimeout(c.ackTimer);
+          if (c.socket.readyState === WebSocket.CLOSED) return resolve();
+          c.socket.once('close', () => resolve());
+          c.socket.close();
+        }),
+    ),
+  );
+}
+
+export interface LatencyRun {
+  rate: number;
+  sent: number;
+  delivered: number;
+  refused: number;
+  /** Messages delivered per second, first send to last delivery. */
+  throughput: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+let messageNumber = 1;
+
+/** Sends `rate` messages/s for `seconds` from the clients in turn (each to its partner), then waits for delivery. */
+async function latencyRun(clients: Client[], rate: number, seconds: number): Promise<LatencyRun> {
+  const total = Math.round(rate * seconds);
+  const first = messageNumber;
+  sentAt = new Float64Array(first + total + 1);
+  latencies = [];
+  delivered = 0;
+  refused = 0;
+  answered = 0;
+  const started = performance.now();
+  let sent = 0;
+  let turn = 0;
+  // Open loop: every 5 ms, the messages due by now (a slow server does not slow the senders).
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
+    while (sent < due) {
+      const client = clients[turn++ % clients.length]!;
+      const n = messageNumber++;
+      sentAt[n] = performance.now();
+      client.socket.send(JSON.stringify({ type: 'send', message: { profile: client.member.partner, client_id: `bench-${n}-${client.member.id}`, text: `b ${n}` } }));
+      sent += 1;
+    }
+    await sleep(5);
+  }
+  const drainStart = performance.now();
+  while (delivered + refused < total && performance.now() - drainStart < DRAIN_TIMEOUT_MS) await sleep(20);
+  const wall = (performance.now() - started) / 1000;
+  // The senders' answers too, so that no send is still running when the next run (or the stop) comes.
+  while (answered + refused < total && performance.now() - drainStart < DRAIN_TIMEOUT_MS) await sleep(20);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  await sleep(500); // the last receipts
+  return { rate, sent: total, delivered, refused, throughput: delivered / wall, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
+const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(1)} ms`);
+const describeRun = (r: LatencyRun) =>
+  `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${fmt(r.delivered)} of ${fmt(r.sent)} delivered${r.refused ? `, ${fmt(r.refused)} refused` : ''}, ${fmt(r.throughput)} msg/s`;
+
+export interface ChatBenchResult {
+  clients: number;
+  heapPerConnection: number;
+  heapDelta: number;
+  /** The goal rate, once each. */
+  single: LatencyRun;
+  cross: LatencyRun;
+  /** The sustainable rate, ROUNDS rounds each, interleaved. */
+  singleLow: LatencyRun[];
+  crossLow: LatencyRun[];
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/**
+ * The whole chat bench; table rows via chatRows(). Three servers run side by side: one
+ * alone (its own in-memory bus) and two sharing Redis, each with a set of CLIENTS members
+ * of its own (the pairs of the second set split across its two processes), so that the
+ * one-process and cross-process runs can be interleaved like the other benches' candidates.
+ */
+export async function chatBench(): Promise<ChatBenchResult> {
+  const postgres = await startPostgres({ serverUrl: process.env.BENCH_DATABASE_URL, prefix: 'rv_bench_chat' });
+  const redis = await startRedis();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'rv-bench-chat-'));
+  const database = await openDatabase({ databaseUrl: postgres.databaseUrl, embeddedDataDir: null, poolSize: 4 });
+  const env = {
+    DATABASE_URL: postgres.databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    COOKIE_SECRET: randomBytes(32).toString('base64url'),
+    DB_POOL_SIZE: '20',
+  };
+  const servers: ChatServer[] = [];
+  const connected: Client[] = [];
+  try {
+    const all = await createMembers(database, CLIENTS * 2);
+    const alone = all.slice(0, CLIENTS);
+    const shared = all.slice(CLIENTS);
+    console.log(`chat bench: ${CLIENTS} members per setup (PostgreSQL ${postgres.kind}), ${cpus().length} cores`);
+    const one = await startChatServer(env);
+    const a = await startChatServer({ ...env, REDIS_URL: redis.url });
+    const b = await startChatServer({ ...env, REDIS_URL: redis.url });
+    servers.push(one, a, b);
+
+    // Heap per idle connection, in the process alone.
+    const before = await one.heap();
+    const singleClients = await connectAll(alone, () => one.port);
+    connected.push(...singleClients);
+    await sleep(1000);
+    const after = await one.heap();
+    const heapDelta = after.heapUsed - before.heapUsed;
+    console.log(`  heap: ${fmt(before.heapUsed / 1024)} KB -> ${fmt(after.heapUsed / 1024)} KB with ${CLIENTS} idle connections (external +${fmt((after.external - before.external) / 1024)} KB)`);
+    const crossClients = await connectAll(shared, (i) => (i % 2 === 0 ? a.port : b.port));
+    connected.push(...crossClients);
+
+    // Warm-up (JIT, plans, pools, first conversations), then the sustainable rate interleaved.
+    await latencyRun(singleClients, Math.min(LOW_RATE, 20), 2);
+    await latencyRun(crossClients, Math.min(LOW_RATE, 20), 2);
+    const singleLow: LatencyRun[] = [];
+    const crossLow: LatencyRun[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = round % 2 === 0 ? (['single', 'cross'] as const) : (['cross', 'single'] as const);
+      for (const which of order) {
+        const run = await latencyRun(which === 'single' ? singleClients : crossClients, LOW_RATE, LOW_SECONDS);
+        (which === 'single' ? singleLow : crossLow).push(run);
+        console.log(`  ${which === 'single' ? '1 process          ' : '2 processes + Redis'}, ${LOW_RATE} msg/s: ${describeRun(run)}`);
+      }
+    }
+    // The goal rate, once each (past saturation a run takes minutes).
+    const single = await latencyRun(singleClients, RATE, SECONDS);
+    console.log(`  1 process, ${RATE} msg/s: ${describeRun(single)}`);
+    const cross = await latencyRun(crossClients, RATE, SECONDS);
+    console.log(`  2 processes + Redis, ${RATE} msg/s: ${describeRun(cross)}`);
+    return { clients: CLIENTS, heapPerConnection: heapDelta / CLIENTS, heapDelta, single, cross, singleLow, crossLow };
+  } finally {
+    await closeAll(connected);
+    await Promise.all(servers.map((s) => s.stop()));
+    await database.close();
+    await redis.stop();
+    await postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const medianOf = (runs: LatencyRun[], pick: (r: LatencyRun) => number) => median(runs.map(pick));
+
+/** Rows for docs/benchmarks.md: | measure | figures | ratio | goal |. */
+export function chatRows(r: ChatBenchResult): string[][] {
+  const n = fmt(r.clients);
+  const sP99 = medianOf(r.singleLow, (x) => x.p99);
+  const cP99 = medianOf(r.crossLow, (x) => x.p99);
+  const low = r.singleLow[0]?.rate ?? LOW_RATE;
+  const rounds = (runs: LatencyRun[]) => runs.map((x) => ms(x.p99)).join(', ');
+  return [
+    [`chat: ${n} WebSocket clients sending ${fmt(r.single.rate)} msg/s, send to receive (1 process)`, describeRun(r.single), '', 'p99 <= 50 ms'],
+    [
+      `chat: same at ${fmt(low)} msg/s (1 process), median of ${r.singleLow.length}`,
+      `p50 ${ms(medianOf(r.singleLow, (x) => x.p50))}, p99 ${ms(sP99)} (p99 per round ${rounds(r.singleLow)})`,
+      '',
+      'p99 <= 50 ms',
+    ],
+    [`chat: heap per idle WebSocket connection (${n} connections, after GC)`, `${(r.heapPerConnection / 1024).toFixed(1)} KB (heap +${(r.heapDelta / 2 ** 20).toFixed(1)} MB)`, '', '<= 10 KB'],
+    [
+      `chat: 2 processes + Redis, every pair across them, ${fmt(low)} msg/s, p99 vs 1 process`,
+      `p99 ${ms(cP99)} vs ${ms(sP99)}, p50 ${ms(medianOf(r.crossLow, (x) => x.p50))} vs ${ms(medianOf(r.singleLow, (x) => x.p50))} (cross p99 per round ${rounds(r.crossLow)})`,
+      (cP99 / sP99).toFixed(2),
+      '<= 1.5',
+    ],
+    [`chat: 2 processes + Redis at ${fmt(r.cross.rate)} msg/s`, describeRun(r.cross), `${(r.cross.p99 / r.single.p99).toFixed(2)} (p99 vs 1 process)`, '<= 1.5'],
+  ];
+}
+
+/** run.ts: the chat bench's rows. */
+export async function chatBenchRows(): Promise<string[][]> {
+  return chatRows(await chatBench());
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await chatBenchRows();
+  console.log('\n| measure | figures | ratio | goal |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}

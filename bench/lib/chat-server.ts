@@ -1,0 +1,45 @@
+/**
+ * The chat bench's server process: the real app (buildApp, API only, no SSR or jobs) over
+ * DATABASE_URL (and REDIS_URL), configured from the environment like server/main.ts. It
+ * answers its parent over IPC: { type: 'heap' } -> the heap after full garbage
+ * collections, so that the bench measures what idle connections cost in the server alone.
+ * Run with --expose-gc; the database must be migrated and have its sites (bench/chat.ts).
+ */
+import '../../server/production-mode';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+
+export interface HeapReport {
+  type: 'heap';
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  rss: number;
+}
+
+const config = loadConfig();
+if (!config.DATABASE_URL) throw new Error('chat-server: DATABASE_URL is required');
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, embeddedDataDir: null, poolSize: config.DB_POOL_SIZE });
+const secret = process.env.COOKIE_SECRET ?? 'bench-cookie-secret-bench-cookie-secret';
+const app = await buildApp({ config, database, secrets: { cookieSecret: secret, mediaSecret: secret, vapidPublicKey: 'bench-vapid-public', vapidPrivateKey: 'bench-vapid-private' }, ssrBuild: null });
+await app.listen({ port: config.PORT, host: '127.0.0.1' });
+
+const gc = (globalThis as { gc?: () => void }).gc;
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'heap') return;
+  if (!gc) throw new Error('chat-server: run with --expose-gc');
+  // Twice: the first collection's finalizers free more for the second.
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  process.send?.({ type: 'heap', heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, rss: m.rss } satisfies HeapReport);
+});
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('disconnect', () => void stop());
+process.send?.({ type: 'ready' });

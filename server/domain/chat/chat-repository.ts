@@ -1,0 +1,229 @@
+import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database';
+import { blocks, conversationMembers, conversations, messages, photos } from '../../db/schema';
+import type { MemberTile } from '../../../common/members/member-tile';
+import { toTile, type TileRow } from '../members/member-tiles';
+import type { MessageRow } from './chat-presenter';
+
+type Conn = Db | Tx;
+
+/** Unread messages over all the member's chats: the Messages badge (spec 2). */
+export async function totalUnread(db: Conn, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.memberId, memberId));
+  return row?.n ?? 0;
+}
+
+/** A message's columns with its photo's keys (for presentMessage). */
+export const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  senderId: messages.senderId,
+  kind: messages.kind,
+  body: messages.body,
+  clientId: messages.clientId,
+  gift: messages.gift,
+  createdAt: messages.createdAt,
+  photoFile: photos.filename,
+  photoThumb: photos.thumbFilename,
+  photoWidth: photos.width,
+  photoHeight: photos.height,
+};
+
+export async function findMessage(db: Conn, where: SQL): Promise<MessageRow | undefined> {
+  const [row] = await db.select(messageColumns).from(messages).leftJoin(photos, eq(photos.id, messages.photoId)).where(where);
+  return row;
+}
+
+/** The member's side of a conversation (null: not a participant). */
+export async function participant(db: Conn, conversationId: number, memberId: number) {
+  const [row] = await db
+    .select()
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+  return row ?? null;
+}
+
+/** The conversation of two members (one per pair), or undefined. */
+export async function conversationBetween(db: Conn, a: number, b: number, lock = false) {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const query = db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.memberLowId, low), eq(conversations.memberHighId, high)));
+  const [row] = lock ? await query.for('no key update') : await query;
+  return row;
+}
+
+/**
+ * Starts the conversation of two members (both sides' rows) unless it exists; returns it.
+ * Used by a first message and by signup's step-0 message.
+ */
+export async function ensureConversation(tx: Tx, siteId: number, startedBy: number, otherId: number) {
+  const [low, high] = startedBy < otherId ? [startedBy, otherId] : [otherId, startedBy];
+  const [created] = await tx.insert(conversations).values({ siteId, memberLowId: low, memberHighId: high, startedBy }).onConflictDoNothing().returning();
+  if (created) {
+    await tx.insert(conversationMembers).values([
+      { conversationId: created.id, memberId: startedBy, otherId },
+      { conversationId: created.id, memberId: otherId, otherId: startedBy },
+    ]);
+    return { conversation: created, created: true };
+  }
+  return { conversation: (await conversationBetween(tx, startedBy, otherId, true))!, created: false };
+}
+
+/** Conversations the member started (a free member may start FREE_CONVERSATIONS). */
+export async function countStartedConversations(db: Conn, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.startedBy, memberId));
+  return row?.n ?? 0;
+}
+
+/** Stores a message and moves the conversation on: its last message, the recipient's unread count. */
+export async function insertMessage(
+  tx: Tx,
+  values: { conversationId: number; senderId: number; recipientId: number; kind: string; body: string; clientId: string; photoId: number | null; gift: string | null; credits: number },
+): Promise<number> {
+  const { recipientId, ...row } = values;
+  const [message] = await tx.insert(messages).values(row).returning({ id: messages.id, createdAt: messages.createdAt });
+  await tx.update(conversations).set({ lastMessageId: message!.id, lastMessageAt: message!.createdAt }).where(eq(conversations.id, values.conversationId));
+  await tx
+    .update(conversationMembers)
+    .set({ unread: sql`${conversationMembers.unread} + 1` })
+    .where(and(eq(conversationMembers.conversationId, values.conversationId), eq(conversationMembers.memberId, recipientId)));
+  return message!.id;
+}
+
+/** A page of a conversation's messages after `afterId` (cleared or hidden before it), newest `limit` below `beforeId`, oldest first. */
+export async function messagePage(db: Conn, conversationId: number, afterId: number, beforeId: number | null, limit: number): Promise<MessageRow[]> {
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(photos, eq(photos.id, messages.photoId))
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId), beforeId ? lt(messages.id, beforeId) : undefined))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The id of the `n`th newest message after `afterId` (null: fewer than n), and how many come before it. */
+export async function historyFloor(db: Conn, conversationId: number, afterId: number, n: number): Promise<{ floorId: number; hidden: number } | null> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId)))
+    .orderBy(desc(messages.id))
+    .offset(n - 1)
+    .limit(1);
+  if (!row) return null;
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId), lt(messages.id, row.id)));
+  return { floorId: row.id, hidden: count?.n ?? 0 };
+}
+
+/** Whether either member blocked the other. */
+export async function blockedEitherWay(db: Conn, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ x: sql`1` })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The sender's row, locked for the send (FOR NO KEY UPDATE: foreign keys to it stay free), and a message already stored under the client id. */
+export interface SenderRow {
+  id: number;
+  siteId: number;
+  status: string;
+  paidUser: boolean;
+  freeMessagesUsed: number;
+  repeatedId: number | null;
+}
+
+export async function lockSender(tx: Tx, memberId: number, clientId: string): Promise<SenderRow | null> {
+  const { rows } = await tx.execute<{ id: number; site_id: number; status: string; paid_user: boolean; free_messages_used: number }>(
+    sql`select id, site_id, status, paid_user, free_messages_used from members where id = ${memberId} for no key update`,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  // A statement of its own, after the lock: its snapshot sees a send of the same client id
+  // that committed while this one waited (a subquery of the locking statement would not).
+  const { rows: repeated } = await tx.execute<{ id: number }>(sql`select id from messages where sender_id = ${memberId} and client_id = ${clientId}`);
+  return { id: r.id, siteId: r.site_id, status: r.status, paidUser: r.paid_user, freeMessagesUsed: r.free_messages_used, repeatedId: repeated[0]?.id ?? null };
+}
+
+/** The member written to, as the sender sees them: status, confirmation, a block either way, their conversation. */
+export async function recipientFor(tx: Tx, senderId: number, otherId: number) {
+  const [low, high] = senderId < otherId ? [senderId, otherId] : [otherId, senderId];
+  const { rows } = await tx.execute<{ id: number; site_id: number; status: string; name: string; email_confirmed_at: string | null; blocked: boolean; conversation_id: number | null }>(sql`
+    select o.id, o.site_id, o.status, o.name, o.email_confirmed_at,
+      exists (select 1 from blocks b where (b.blocker_id = ${senderId} and b.blocked_id = o.id) or (b.blocker_id = o.id and b.blocked_id = ${senderId})) as blocked,
+      (select c.id from conversations c where c.member_low_id = ${low} and c.member_high_id = ${high}) as conversation_id
+    from members o where o.id = ${otherId}`);
+  const r = rows[0];
+  return r
+    ? { id: r.id, siteId: r.site_id, status: r.status, name: r.name, emailConfirmedAt: r.email_confirmed_at, blocked: r.blocked, conversationId: r.conversation_id }
+    : null;
+}
+
+/**
+ * Stores a sent message in one statement: the message, the conversation's last message,
+ * the recipient's unread count, the ledger entry keyed message:<id> (when it costs) and
+ * the sender's free-message count (when it was free).
+ */
+export async function storeMessage(
+  tx: Tx,
+  v: { conversationId: number; senderId: number; recipientId: number; kind: string; body: string; clientId: string; photoId: number | null; gift: string | null; credits: number; ledgerKind: string; free: boolean },
+): Promise<{ id: number; createdAt: Date }> {
+  const { rows } = await tx.execute<{ id: number; created_at: string | Date }>(sql`
+    with m as (
+      insert into messages (conversation_id, sender_id, kind, body, client_id, photo_id, gift, credits)
+      values (${v.conversationId}, ${v.senderId}, ${v.kind}, ${v.body}, ${v.clientId}, ${v.photoId}, ${v.gift}, ${v.credits})
+      returning id, created_at
+    ), c as (
+      update conversations set last_message_id = (select id from m), last_message_at = (select created_at from m) where id = ${v.conversationId}
+    ), u as (
+      update conversation_members set unread = unread + 1 where conversation_id = ${v.conversationId} and member_id = ${v.recipientId}
+    ), l as (
+      insert into credit_entries (member_id, amount, kind, idempotency_key)
+      select ${v.senderId}, ${-v.credits}, ${v.ledgerKind}, 'message:' || m.id from m where ${v.credits} > 0
+    ), f as (
+      update members set free_messages_used = free_messages_used + 1 where id = ${v.senderId} and ${v.free}
+    )
+    select id, created_at from m`);
+  const r = rows[0]!;
+  return { id: r.id, createdAt: new Date(r.created_at) };
+}
+
+export interface ConversationSide {
+  memberId: number;
+  unread: number;
+  readUpTo: number;
+  deliveredUpTo: number;
+  /** Unread over all the member's chats. */
+  total: number;
+  /** The member's tile with storage keys (for stored events). */
+  tile: MemberTile;
+}
+
+/** Both members' sides of a conversation, their unread totals and tiles, in one query. */
+export async function conversationSides(db: Conn, conversationId: number): Promise<Map<number, ConversationSide>> {
+  const { rows } = await db.execute<TileRow & { unread: number; read_up_to: number; delivered_up_to: number; total: number }>(sql`
+    select m.id, m.name, m.birth_date::text as "birthDate", m.city, m.country, m.fictional, p.thumb_filename as thumb, p.width, p.height,
+      cm.unread, cm.read_up_to, cm.delivered_up_to,
+      (select coalesce(sum(x.unread), 0)::int from conversation_members x where x.member_id = cm.member_id) as total
+    from conversation_members cm
+    join members m on m.id = cm.member_id
+    left join photos p on p.id = m.main_photo_id and p.status = 'active'
+    where cm.conversation_id = ${conversationId}`);
+  return new Map(
+    rows.map((r) => [r.id, { memberId: r.id, unread: r.unread, readUpTo: r.read_up_to, deliveredUpTo: r.delivered_up_to, total: r.total, tile: toTile(r, (key) => key) }]),
+  );
+}

@@ -1,0 +1,266 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_HISTORY_LIMIT_FREE, EVENT_RETENTION_HOURS, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '../../../common/chat/chat-schema';
+import { FREE_CONVERSATIONS } from '../../../common/limits';
+import { blocks, creditEntries, memberEvents, messages, sites } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { addCreditEntry, creditBalance } from '../credits/credits-repository';
+import { loggedInMember } from '../settings/settings-test-client';
+import { acknowledge } from './chat-service';
+import { eventsAfter } from './live-events';
+
+let t: TestApp;
+let settings: { message_credits: number; photo_credits: number; gift_credits: number; free_messages: number; message_length: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  const [site] = await t.database.db.select().from(sites).where(eq(sites.key, 'rendezvous'));
+  settings = site!.settings;
+});
+afterAll(async () => t?.close());
+
+let n = 0;
+const confirmed = () => ({ emailConfirmedAt: new Date(), name: `Chatter ${++n}` });
+const member = (fields: Parameters<typeof loggedInMember>[1] = {}) => loggedInMember(t, { ...confirmed(), ...fields });
+const cid = () => `c${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+const give = (memberId: number, amount: number) => addCreditEntry(t.database.db, { memberId, amount, kind: 'adjustment' });
+const balance = (memberId: number) => creditBalance(t.database.db, memberId);
+
+describe('sending messages', () => {
+  it('charges message_credits after the free messages, books every charge in the ledger, and a retried client_id charges once', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 100);
+    const sent: SendMessageResponse[] = [];
+    for (let i = 0; i < settings.free_messages; i++) {
+      const res = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: `free ${i}` });
+      expect(res.statusCode, res.body).toBe(200);
+      sent.push(res.json());
+    }
+    expect(await balance(a.member.id)).toBe(100);
+    expect(sent.at(-1)!.wallet.free_messages_left).toBe(0);
+
+    const id = cid();
+    const first = await a.api.post('/api/message.php', { profile: b.member.id, client_id: id, text: 'paid' });
+    const retry = await a.api.post('/api/message.php', { profile: b.member.id, client_id: id, text: 'paid' });
+    expect(first.statusCode).toBe(200);
+    expect(retry.json<SendMessageResponse>().message.id).toBe(first.json<SendMessageResponse>().message.id);
+    expect(await balance(a.member.id)).toBe(100 - settings.message_credits);
+    const entries = await t.database.db.select().from(creditEntries).where(and(eq(creditEntries.memberId, a.member.id), eq(creditEntries.kind, 'message')));
+    expect(entries).toEqual([expect.objectContaining({ amount: -settings.message_credits, idempotencyKey: `message:${first.json<SendMessageResponse>().message.id}` })]);
+  });
+
+  it('parallel sends spend the balance exactly: no message without payment, no double charge', async () => {
+    const a = await member({ freeMessagesUsed: 99 });
+    const b = await member();
+    await give(a.member.id, settings.message_credits * 3);
+    const ids = Array.from({ length: 6 }, cid);
+    // Six different messages and a duplicate of each, all at once.
+    const results = await Promise.all([...ids, ...ids].map((id) => a.api.post('/api/message.php', { profile: b.member.id, client_id: id, text: id })));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(results.filter((r) => r.statusCode === 402).every((r) => r.json<{ error: { code: string } }>().error.code === 'notEnoughCredits')).toBe(true);
+    const stored = await t.database.db.select().from(messages).where(eq(messages.senderId, a.member.id));
+    expect(stored).toHaveLength(3);
+    expect(new Set(ok.map((r) => r.json<SendMessageResponse>().message.id)).size).toBe(3);
+    expect(await balance(a.member.id)).toBe(0);
+  });
+
+  it('refuses without enough credits, with the buy prompt’s message, and stores nothing', async () => {
+    const a = await member({ freeMessagesUsed: 99 });
+    const b = await member();
+    const res = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'hello' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ error: { code: 'notEnoughCredits', message: 'You do not have enough credits' } });
+    expect(await t.database.db.select().from(messages).where(eq(messages.senderId, a.member.id))).toHaveLength(0);
+  });
+
+  it(`lets a free member start ${FREE_CONVERSATIONS} conversations, a Premium member more`, async () => {
+    const free = await member();
+    const premium = await member({ paidUser: true });
+    await give(free.member.id, 1000);
+    await give(premium.member.id, 1000);
+    const others = await Promise.all([member(), member(), member()]);
+    for (const [i, o] of others.entries()) {
+      const res = await free.api.post('/api/message.php', { profile: o.member.id, client_id: cid(), text: 'hi' });
+      expect(res.statusCode, `conversation ${i + 1}`).toBe(i < FREE_CONVERSATIONS ? 200 : 403);
+      if (i >= FREE_CONVERSATIONS) expect(res.json()).toMatchObject({ error: { code: 'conversationLimit' } });
+      expect((await premium.api.post('/api/message.php', { profile: o.member.id, client_id: cid(), text: 'hi' })).statusCode).toBe(200);
+    }
+    // Replies in an existing conversation are not a new one.
+    expect((await others[0]!.api.post('/api/message.php', { profile: free.member.id, client_id: cid(), text: 'hey' })).statusCode).not.toBe(403);
+    const view = (await free.api.get(`/api/chat.php?profile=${others[2]!.member.id}`)).json<ChatResponse>();
+    expect(view.cannot_write).toBe('conversation_limit');
+  });
+
+  it('refuses blocked members either way, and replies to a member whose e-mail is unconfirmed', async () => {
+    const a = await member();
+    const b = await member();
+    const unconfirmed = await loggedInMember(t, { emailConfirmedAt: null, status: 'not_confirmed' });
+    await give(a.member.id, 100);
+    await give(unconfirmed.member.id, 100);
+    await t.database.db.insert(blocks).values({ blockerId: b.member.id, blockedId: a.member.id });
+    const blocked = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'hi' });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toMatchObject({ error: { code: 'blocked' } });
+    expect((await b.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hi' })).statusCode).toBe(403);
+
+    // The unconfirmed member can write; the other cannot reply until the address is confirmed.
+    expect((await unconfirmed.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hello from signup' })).statusCode).toBe(200);
+    const reply = await a.api.post('/api/message.php', { profile: unconfirmed.member.id, client_id: cid(), text: 'hi back' });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json<{ error: { code: string; message: string } }>().error.message).toContain(unconfirmed.member.name);
+    const view = (await a.api.get(`/api/chat.php?profile=${unconfirmed.member.id}`)).json<ChatResponse>();
+    expect(view.cannot_write).toBe('unconfirmed_other');
+    expect((await unconfirmed.api.get(`/api/chat.php?profile=${a.member.id}`)).json<ChatResponse>().me_unconfirmed).toBe(true);
+  });
+
+  it('validates: too long, empty, to oneself, a gift that does not exist, another member’s photo', async () => {
+    const a = await member();
+    const b = await member();
+    const tooLong = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'x'.repeat(settings.message_length + 1) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: { code: 'tooLong' } });
+    expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: '   ' })).statusCode).toBe(400);
+    expect((await a.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'me' })).statusCode).toBe(400);
+    expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'gift', gift: 'yacht' })).statusCode).toBe(400);
+    expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: 'short', text: 'x' })).statusCode).toBe(400);
+    expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: 999999 })).statusCode).toBe(400);
+    expect(await t.database.db.select().from(messages).where(eq(messages.senderId, a.member.id))).toHaveLength(0);
+  });
+
+  it('prices a gift at gift_credits times its factor', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 1000);
+    const res = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'gift', gift: 'diamond' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SendMessageResponse>().message).toMatchObject({ kind: 'gift', gift: 'diamond', mine: true });
+    expect(await balance(a.member.id)).toBe(1000 - settings.gift_credits * 8);
+  });
+
+  it('visitors are asked to log in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { host: 'localhost:3000', cookie: 'i18n_redirected=en' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { message: 'You need to be logged in to chat' } });
+  });
+});
+
+describe('chat list, reading and deleting', () => {
+  it('counts unread, clears it on opening, and deleting removes the chat until a new message', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 100);
+    for (const text of ['one', 'two']) await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text });
+    let chats = (await b.api.get('/api/chats.php')).json<ChatsResponse>();
+    const chat = chats.chats.find((c) => c.profile.id === a.member.id)!;
+    expect(chat.num_unread_messages).toBe(2);
+    expect(chats.total_unread_messages).toBe(2);
+    expect(chat.conversation.last_message).toMatchObject({ text: 'two', mine: false });
+    expect((await b.api.get('/api/user.php')).json<{ user: { unread_messages: number } }>().user.unread_messages).toBe(2);
+
+    const read = await b.api.post('/api/chat-read.php', { conversation: chat.conversation.id });
+    expect(read.json()).toEqual({ total_unread_messages: 0 });
+    // The sender sees the read state.
+    const mine = (await a.api.get(`/api/chat.php?id=${chat.conversation.id}`)).json<ChatResponse>();
+    expect(mine.messages.map((m) => [m.text, m.state])).toEqual([
+      ['one', 'read'],
+      ['two', 'read'],
+    ]);
+
+    const del = await b.api.delete('/api/chat.php', { conversation: chat.conversation.id });
+    expect(del.statusCode).toBe(200);
+    chats = (await b.api.get('/api/chats.php')).json<ChatsResponse>();
+    expect(chats.chats.find((c) => c.profile.id === a.member.id)).toBeUndefined();
+    expect((await b.api.get(`/api/chat.php?id=${chat.conversation.id}`)).json<ChatResponse>().messages).toEqual([]);
+
+    await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'three' });
+    const back = (await b.api.get(`/api/chat.php?id=${chat.conversation.id}`)).json<ChatResponse>();
+    expect(back.messages.map((m) => m.text)).toEqual(['three']);
+    // By profile id: every chat with that member.
+    expect((await b.api.delete('/api/chat.php', { profile: a.member.id })).json()).toMatchObject({ deleted: 1 });
+  });
+
+  it('never shows another member’s conversation', async () => {
+    const a = await member();
+    const b = await member();
+    const stranger = await member();
+    await give(a.member.id, 100);
+    const sent = (await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'private' })).json<SendMessageResponse>();
+    const id = sent.message.conversation;
+    expect((await stranger.api.get(`/api/chat.php?id=${id}`)).statusCode).toBe(404);
+    expect((await stranger.api.post('/api/chat-read.php', { conversation: id })).statusCode).toBe(404);
+    expect((await stranger.api.delete('/api/chat.php', { conversation: id })).statusCode).toBe(404);
+    expect((await stranger.api.get('/api/chats.php')).json<ChatsResponse>().chats).toEqual([]);
+  });
+
+  it(`shows a free member the last ${CHAT_HISTORY_LIMIT_FREE} messages and says how many are hidden; Premium sees all`, async () => {
+    const free = await member();
+    const premium = await member({ paidUser: true });
+    const [{ id: conversationId }] = (
+      await t.database.db.execute<{ id: number }>(sql`
+        with c as (insert into conversations (site_id, member_low_id, member_high_id, started_by)
+          values (${free.member.siteId}, ${Math.min(free.member.id, premium.member.id)}, ${Math.max(free.member.id, premium.member.id)}, ${premium.member.id}) returning id)
+        select id from c`)
+    ).rows as [{ id: number }];
+    await t.database.db.execute(sql`insert into conversation_members (conversation_id, member_id, other_id) values (${conversationId}, ${free.member.id}, ${premium.member.id}), (${conversationId}, ${premium.member.id}, ${free.member.id})`);
+    await t.database.db.execute(sql`insert into messages (conversation_id, sender_id, body, client_id) select ${conversationId}, ${premium.member.id}, 'm' || i, 'h' || i from generate_series(1, 70) i`);
+    await t.database.db.execute(sql`update conversations set last_message_id = (select max(id) from messages where conversation_id = ${conversationId}) where id = ${conversationId}`);
+
+    const freeView = (await free.api.get(`/api/chat.php?id=${conversationId}`)).json<ChatResponse>();
+    expect(freeView.hidden_messages).toBe(70 - CHAT_HISTORY_LIMIT_FREE);
+    expect(freeView.messages).toHaveLength(CHAT_HISTORY_LIMIT_FREE);
+    expect(freeView.messages.at(-1)!.text).toBe('m70');
+    expect(freeView.has_more).toBe(false);
+    const premiumView = (await premium.api.get(`/api/chat.php?id=${conversationId}`)).json<ChatResponse>();
+    expect(premiumView.hidden_messages).toBe(0);
+    expect(premiumView.has_more).toBe(true);
+    const older = (await premium.api.get(`/api/chat.php?id=${conversationId}&before=${premiumView.messages[0]!.id}`)).json<ChatResponse>();
+    expect(older.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 1}`));
+  });
+});
+
+describe('live events', () => {
+  it('numbers each member’s events without gaps; an acknowledged message is delivered', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 100);
+    const sent = (await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'live' })).json<SendMessageResponse>();
+    const bEvents = await eventsAfter(t.database.db, b.member.id, 0);
+    expect(bEvents).toMatchObject({ reset: false, events: [{ seq: 1, event: { kind: 'message', message: { text: 'live', mine: false }, total_unread_messages: 1 } }] });
+    const aEvents = await eventsAfter(t.database.db, a.member.id, 0);
+    expect(aEvents).toMatchObject({ reset: false, events: [{ seq: 1, event: { kind: 'message', message: { mine: true } } }] });
+
+    await acknowledge(t.app, b.member.id, 1);
+    expect((await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>().messages[0]!.state).toBe('delivered');
+    const delivered = await eventsAfter(t.database.db, a.member.id, 1);
+    expect(delivered).toMatchObject({ reset: false, events: [{ seq: 2, event: { kind: 'delivered', conversation: sent.message.conversation, up_to: sent.message.id } }] });
+    // Acknowledging again changes nothing.
+    await acknowledge(t.app, b.member.id, 1);
+    expect(await eventsAfter(t.database.db, a.member.id, 2)).toEqual({ reset: false, events: [] });
+  });
+
+  it('tells a tab to reload when the events it missed are gone', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 100);
+    for (const text of ['x', 'y']) await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text });
+    await t.database.db.delete(memberEvents).where(and(eq(memberEvents.memberId, b.member.id), eq(memberEvents.seq, 1)));
+    expect(await eventsAfter(t.database.db, b.member.id, 0)).toEqual({ reset: true, seq: 2 });
+    expect(await eventsAfter(t.database.db, b.member.id, 5)).toEqual({ reset: true, seq: 2 });
+    expect(await eventsAfter(t.database.db, b.member.id, 1)).toMatchObject({ reset: false, events: [{ seq: 2 }] });
+  });
+});
+
+describe('live events retention', () => {
+  it('the hourly purge drops events older than the retention only', async () => {
+    const { liveEventsPurgeJob } = await import('../../jobs/live-events-purge-job');
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 100);
+    await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'old' });
+    await t.database.db.update(memberEvents).set({ createdAt: new Date(Date.now() - (EVENT_RETENTION_HOURS + 1) * 3600_000) }).where(eq(memberEvents.memberId, b.member.id));
+    await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'new' });
+    expect(await t.app.jobs.runOnce(liveEventsPurgeJob, new Date())).toBe(true);
+    const left = await t.database.db.select({ seq: memberEvents.seq }).from(memberEvents).where(eq(memberEvents.memberId, b.member.id));
+    expect(left.map((r) => r.seq)).toEqual([2]);
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chatQuerySchema,
+  chatReadResponseSchema,
+  chatReadSchema,
+  chatResponseSchema,
+  chatsResponseSchema,
+  deleteChatResponseSchema,
+  deleteChatSchema,
+  sendMessageResponseSchema,
+  sendMessageSchema,
+} from '../../../common/chat/chat-schema';
+import { AUTH_SESSION_COOKIE } from '../../../common/limits';
+import { ApiError } from '../../http/api-error';
+import { deleteChats, readChat, sendMessage } from './chat-service';
+import { chatList, conversationView } from './chat-views';
+
+/** Chat needs a session; visitors get 403 with the spec's message. */
+async function memberOf(request: FastifyRequest) {
+  const member = await request.currentMember();
+  if (!member) throw new ApiError(403, 'chat:errors.loginRequired');
+  return member;
+}
+
+/** The chat list, a conversation, sending, reading and deleting (spec sections 2, 3, 4, 6, 7). */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/chats.php',
+    { schema: { tags: ['chat'], summary: 'The member’s chats (latest first), matches without a chat, unread and new-like totals', response: { 200: chatsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return chatList(app, await memberOf(request));
+    },
+  );
+
+  app.get(
+    '/api/chat.php',
+    { schema: { tags: ['chat'], summary: 'One conversation (by id, or with a member by profile id): messages, what the member may do, costs', querystring: chatQuerySchema, response: { 200: chatResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return conversationView(app, await memberOf(request), request.query);
+    },
+  );
+
+  app.post(
+    '/api/message.php',
+    {
+      schema: { tags: ['chat'], summary: 'Send a text, photo or gift message; idempotent on client_id (a retry returns the same message, charged once)', body: sendMessageSchema, response: { 200: sendMessageResponseSchema } },
+      // Per member, not per address: members behind one NAT must not slow each other down.
+      config: { rateLimit: { max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.cookies[AUTH_SESSION_COOKIE] ?? request.ip } },
+    },
+    async (request) => sendMessage(app, await memberOf(request), request.body),
+  );
+
+  app.post(
+    '/api/chat-read.php',
+    { schema: { tags: ['chat'], summary: 'The member opened the chat: its unread count becomes 0', body: chatReadSchema, response: { 200: chatReadResponseSchema } } },
+    async (request) => {
+      const member = await memberOf(request);
+      return { total_unread_messages: await readChat(app, member.id, request.body.conversation) };
+    },
+  );
+
+  app.delete(
+    '/api/chat.php',
+    { schema: { tags: ['chat'], summary: 'Remove a chat (or every chat with a member) from the member’s list', body: deleteChatSchema, response: { 200: deleteChatResponseSchema } } },
+    async (request) => deleteChats(app, (await memberOf(request)).id, request.body),
+  );
+};

@@ -1,0 +1,165 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { CHAT_HISTORY_LIMIT_FREE, CHAT_PAGE_SIZE, type ChatListItem, type ChatResponse, type ChatsResponse } from '../../../common/chat/chat-schema';
+import { FREE_CONVERSATIONS } from '../../../common/limits';
+import { conversationMembers, conversations, likes, members, messages, photos } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { countNewLikes } from '../likes/likes-repository';
+import { memberTile, toTile } from '../members/member-tiles';
+import type { MemberRow } from '../members/account-repository';
+import { tileColumns } from '../members/members-repository';
+import { chatCosts, giftCatalogue, presentMessage, stateOf } from './chat-presenter';
+import { blockedEitherWay, conversationBetween, countStartedConversations, historyFloor, messagePage, participant, totalUnread } from './chat-repository';
+import { siteSettingsOf, walletOf } from './chat-service';
+
+const CHAT_LIST_LIMIT = 200;
+const MATCH_STRIP_LIMIT = 20;
+
+/** The chat list (GET /api/chats.php): chats with a message after the member cleared them, latest first. */
+export async function chatList(app: FastifyInstance, member: MemberRow): Promise<ChatsResponse> {
+  const db = app.database.db;
+  const sign = (key: string) => app.photoUrls.file(key);
+  const last = alias(messages, 'last');
+  const rows = await db
+    .select({
+      ...tileColumns,
+      conversationId: conversationMembers.conversationId,
+      unread: conversationMembers.unread,
+      lastMessageAt: conversations.lastMessageAt,
+      lastId: last.id,
+      lastKind: last.kind,
+      lastBody: last.body,
+      lastGift: last.gift,
+      lastSender: last.senderId,
+      theirRead: sql<number>`(select read_up_to from conversation_members o where o.conversation_id = ${conversationMembers.conversationId} and o.member_id = ${conversationMembers.otherId})`,
+      theirDelivered: sql<number>`(select delivered_up_to from conversation_members o where o.conversation_id = ${conversationMembers.conversationId} and o.member_id = ${conversationMembers.otherId})`,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(members, eq(members.id, conversationMembers.otherId))
+    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
+    .leftJoin(last, eq(last.id, conversations.lastMessageId))
+    .where(
+      and(
+        eq(conversationMembers.memberId, member.id),
+        gt(sql`coalesce(${conversations.lastMessageId}, 0)`, conversationMembers.clearedUpTo),
+        inArray(members.status, ['active', 'not_confirmed']),
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(CHAT_LIST_LIMIT);
+
+  const chats: ChatListItem[] = rows.map((r) => ({
+    conversation: {
+      id: r.conversationId,
+      last_message_at: r.lastMessageAt.toISOString(),
+      last_message:
+        r.lastId === null
+          ? null
+          : {
+              kind: r.lastKind as 'text',
+              text: r.lastKind === 'text' ? (r.lastBody ?? '').slice(0, 140) : '',
+              gift: r.lastGift,
+              mine: r.lastSender === member.id,
+              state: r.lastSender === member.id ? stateOf(r.lastId, { readUpTo: Number(r.theirRead ?? 0), deliveredUpTo: Number(r.theirDelivered ?? 0) }) : 'read',
+            },
+    },
+    profile: toTile(r, sign),
+    num_unread_messages: r.unread,
+  }));
+
+  // Matches without a chat yet: mutual likes, newest first.
+  const theirs = alias(likes, 'theirs');
+  const matchRows = await db
+    .select({ ...tileColumns, seenAt: theirs.seenAt })
+    .from(likes)
+    .innerJoin(theirs, and(eq(theirs.likerId, likes.likedId), eq(theirs.likedId, likes.likerId)))
+    .innerJoin(members, eq(members.id, likes.likedId))
+    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
+    .where(
+      and(
+        eq(likes.likerId, member.id),
+        eq(members.status, 'active'),
+        sql`not exists (select 1 from conversation_members cm where cm.member_id = ${member.id} and cm.other_id = ${likes.likedId})`,
+      ),
+    )
+    .orderBy(desc(sql`greatest(${likes.createdAt}, ${theirs.createdAt})`))
+    .limit(MATCH_STRIP_LIMIT);
+
+  const [unread, newLikes] = await Promise.all([totalUnread(db, member.id), countNewLikes(db, member.siteId, member.id)]);
+  return {
+    chats,
+    likes: matchRows.map((r) => ({ ...toTile(r, sign), like_new: r.seenAt === null })),
+    total_unread_messages: unread,
+    total_new_likes: newLikes,
+  };
+}
+
+/**
+ * One conversation (GET /api/chat.php) by id or with a member: the latest page of messages
+ * (or older ones before `before`), what the member may do here and why not.
+ */
+export async function conversationView(app: FastifyInstance, member: MemberRow, query: { id?: number | undefined; profile?: number | undefined; before?: number | undefined }): Promise<ChatResponse> {
+  const db = app.database.db;
+  const settings = siteSettingsOf(app, member.siteId);
+  const sign = (key: string) => app.photoUrls.file(key);
+
+  let otherId: number;
+  let conversationId: number | null;
+  if (query.id !== undefined) {
+    const mine = await participant(db, query.id, member.id);
+    if (!mine) throw new ApiError(404, 'chat:errors.conversationNotFound');
+    otherId = mine.otherId;
+    conversationId = query.id;
+  } else {
+    otherId = query.profile!;
+    if (otherId === member.id) throw new ApiError(400, 'chat:errors.cannotMessageSelf');
+    conversationId = (await conversationBetween(db, member.id, otherId))?.id ?? null;
+  }
+  const [other] = await db.select().from(members).where(eq(members.id, otherId));
+  if (!other || other.siteId !== member.siteId || (conversationId === null && other.status !== 'active')) throw new ApiError(404, 'chat:errors.memberNotFound');
+  const profile = (await memberTile(db, otherId, sign))!;
+  const blocked = await blockedEitherWay(db, member.id, otherId);
+
+  let messagesOut: ChatResponse['messages'] = [];
+  let hasMore = false;
+  let hidden = 0;
+  const limit = member.paidUser ? null : CHAT_HISTORY_LIMIT_FREE;
+  if (conversationId !== null && !blocked) {
+    const [mine, theirs] = await Promise.all([participant(db, conversationId, member.id), participant(db, conversationId, otherId)]);
+    let after = mine!.clearedUpTo;
+    if (limit !== null) {
+      const floor = await historyFloor(db, conversationId, after, limit);
+      if (floor) {
+        hidden = floor.hidden;
+        after = Math.max(after, floor.floorId - 1);
+      }
+    }
+    const page = await messagePage(db, conversationId, after, query.before ?? null, CHAT_PAGE_SIZE + 1);
+    hasMore = page.length > CHAT_PAGE_SIZE;
+    const shown = hasMore ? page.slice(1) : page;
+    const pointers = { readUpTo: theirs!.readUpTo, deliveredUpTo: theirs!.deliveredUpTo };
+    messagesOut = shown.map((row) => presentMessage(row, member.id, pointers, sign));
+  }
+
+  let cannotWrite: ChatResponse['cannot_write'] = null;
+  if (blocked) cannotWrite = 'blocked';
+  else if (other.status !== 'active' && other.status !== 'not_confirmed') cannotWrite = 'closed';
+  else if (other.emailConfirmedAt === null || other.status === 'not_confirmed') cannotWrite = 'unconfirmed_other';
+  else if (conversationId === null && !member.paidUser && (await countStartedConversations(db, member.id)) >= FREE_CONVERSATIONS) cannotWrite = 'conversation_limit';
+
+  return {
+    conversation: conversationId,
+    profile,
+    messages: messagesOut,
+    has_more: hasMore,
+    hidden_messages: hidden,
+    history_limit: limit,
+    me_unconfirmed: member.emailConfirmedAt === null || member.status === 'not_confirmed',
+    cannot_write: cannotWrite,
+    costs: chatCosts(settings, member.country),
+    wallet: await walletOf(db, member, settings),
+    gifts: giftCatalogue(settings),
+  };
+}

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import { ageOn, type MemberTile } from '../../../common/members/member-tile';
+import type { Db, Tx } from '../../db/database';
+import { members, photos } from '../../db/schema';
+import { tileColumns } from './members-repository';
+
+/** A tile row (tileColumns): the member and the keys of their main photo (a type, so raw query rows can use it). */
+export type TileRow = {
+  id: number;
+  name: string;
+  birthDate: string;
+  city: string | null;
+  country: string;
+  fictional: boolean;
+  thumb: string | null;
+  width: number | null;
+  height: number | null;
+};
+
+/** A member tile; `fileUrl` turns the photo key into a URL (signed), or keeps it (stored events). */
+export function toTile(row: TileRow, fileUrl: (key: string) => string, now = new Date()): MemberTile {
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.birthDate, now),
+    city: row.city,
+    country: row.country,
+    photo: row.thumb ? { thumb: fileUrl(row.thumb), width: row.width ?? 0, height: row.height ?? 0 } : null,
+    fictional: row.fictional,
+  };
+}
+
+/** One member's tile by id (null: no such member). */
+export async function memberTile(db: Db | Tx, memberId: number, fileUrl: (key: string) => string = (key) => key): Promise<MemberTile | null> {
+  const [row] = await db
+    .select(tileColumns)
+    .from(members)
+    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
+    .where(eq(members.id, memberId));
+  return row ? toTile(row, fileUrl) : null;
+}

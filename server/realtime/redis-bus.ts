@@ -1,0 +1,145 @@
+import { Redis } from 'ioredis';
+import type { BusMessage, LiveBus } from './live-bus';
+
+/** The Redis channel of one member's live messages. */
+export const CHANNEL_PREFIX = 'rv:live:';
+export const memberChannel = (memberId: number) => `${CHANNEL_PREFIX}${memberId}`;
+
+/**
+ * What a bus across processes adds to LiveBus (LocalBus needs neither): a subscription
+ * takes a round trip before messages flow, and a lost Redis connection loses what was
+ * published meanwhile. The live route uses both so that a connection misses nothing.
+ */
+export interface DistributedBus extends LiveBus {
+  /** Resolves once the member's channel is subscribed (messages published from now on arrive). */
+  whenSubscribed(memberId: number): Promise<void>;
+  /** Called after the subscriber reconnected: messages may have been lost, re-read the database. */
+  onResync(listener: () => void): () => void;
+}
+
+export function isDistributedBus(bus: LiveBus): bus is DistributedBus {
+  return typeof (bus as Partial<DistributedBus>).whenSubscribed === 'function';
+}
+
+type Listener = (message: BusMessage) => void;
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Live events across processes through Redis pub/sub: one connection publishes, one
+ * subscribes to the channels of the members connected to this process (SUBSCRIBE on the
+ * first local listener, UNSUBSCRIBE after the last). ioredis reconnects and subscribes
+ * again by itself; publishing while disconnected is queued until the connection is back.
+ * Events are stored before they are published, so a lost message is a delay, never a
+ * loss: the live route reads the gap from the database.
+ */
+export class RedisBus implements DistributedBus {
+  private readonly listeners = new Map<number, Set<Listener>>();
+  /** The SUBSCRIBE in flight or done, per member with local listeners. */
+  private readonly subscriptions = new Map<number, Promise<void>>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private closed = false;
+
+  constructor(
+    url: string,
+    private readonly log: Logger = { warn: () => {} },
+  ) {
+    // No retry limit per command: a publish waits for the connection rather than failing.
+    this.publisher = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+    for (const connection of [this.publisher, this.subscriber]) {
+      connection.on('error', (err: Error) => this.log.warn({ err }, 'redis live bus'));
+    }
+    this.subscriber.on('message', (channel: string, payload: string) => this.deliver(channel, payload));
+    let connectedBefore = false;
+    this.subscriber.on('ready', () => {
+      if (connectedBefore) for (const listener of this.resyncListeners) listener();
+      connectedBefore = true;
+    });
+  }
+
+  /** Connects both connections; rejects when Redis cannot be reached at start. */
+  async connect(): Promise<void> {
+    await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+  }
+
+  publish(memberId: number, message: BusMessage): void {
+    if (this.closed) return;
+    this.publisher.publish(memberChannel(memberId), JSON.stringify(message)).catch((err: unknown) => this.log.warn({ err }, 'redis publish failed'));
+  }
+
+  subscribe(memberId: number, listener: Listener): () => void {
+    let set = this.listeners.get(memberId);
+    if (!set) {
+      this.listeners.set(memberId, (set = new Set()));
+      this.subscriptions.set(memberId, this.command(() => this.subscriber.subscribe(memberChannel(memberId))));
+    }
+    set.add(listener);
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      set.delete(listener);
+      if (set.size > 0 || this.listeners.get(memberId) !== set) return;
+      this.listeners.delete(memberId);
+      this.subscriptions.delete(memberId);
+      void this.command(() => this.subscriber.unsubscribe(memberChannel(memberId)));
+    };
+  }
+
+  whenSubscribed(memberId: number): Promise<void> {
+    return this.subscriptions.get(memberId) ?? Promise.resolve();
+  }
+
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  /** Members with local listeners (tests and metrics). */
+  subscribedMembers(): number[] {
+    return [...this.listeners.keys()];
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.listeners.clear();
+    this.subscriptions.clear();
+    this.resyncListeners.clear();
+    await Promise.all(
+      [this.publisher, this.subscriber].map(async (c) => {
+        if (c.status === 'ready') await c.quit().catch(() => c.disconnect());
+        else c.disconnect();
+      }),
+    );
+  }
+
+  private command(run: () => Promise<unknown>): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return run().then(
+      () => undefined,
+      (err: unknown) => {
+        // ioredis subscribes again after a reconnect; a failed command needs no retry here.
+        if (!this.closed) this.log.warn({ err }, 'redis subscription command failed');
+      },
+    );
+  }
+
+  private deliver(channel: string, payload: string): void {
+    if (!channel.startsWith(CHANNEL_PREFIX)) return;
+    const set = this.listeners.get(Number(channel.slice(CHANNEL_PREFIX.length)));
+    if (!set) return;
+    let message: BusMessage;
+    try {
+      message = JSON.parse(payload) as BusMessage;
+    } catch {
+      return;
+    }
+    for (const listener of set) listener(message);
+  }
+}

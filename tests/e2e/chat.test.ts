@@ -1,0 +1,194 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
+import { gradientJpeg } from '../../server/domain/photos/test-images';
+import { localeFile, lookup } from './locale-files';
+
+const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
+const chat = localeFile('en', 'chat');
+const t = (key: string, vars: Record<string, string | number> = {}) => lookup(chat, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name]));
+
+let counter = 0;
+
+/** A new member with a confirmed e-mail address (only those can receive messages), logged in in a browser context of its own. */
+async function member(browser: Browser, name: string): Promise<{ page: Page; id: number; name: string }> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  const page = await context.newPage();
+  await page.goto('/pages/faq');
+  counter += 1;
+  const unique = `${name}${String(Date.now() % 100000)}${counter}`;
+  const email = `e2e-chat-${unique.toLowerCase()}@rendezvous.example`;
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/signup.php', {
+    headers: { origin },
+    data: { email, name: unique, password: 'a fine password 42', date_of_birth: '1990-04-12', gender: 'female', sexuality: 'hetero', country: 'NL' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { user } = (await res.json()) as { user: { id: number } };
+  await expect.poll(async () => (await outboxMailsTo(OUTBOX, email)).length).toBeGreaterThanOrEqual(1);
+  const token = new URL(firstLink((await outboxMailsTo(OUTBOX, email))[0]!, '/activate/done')).searchParams.get('token');
+  expect((await page.request.post('/api/activate.php', { headers: { origin }, data: { token } })).status()).toBe(200);
+  return { page, id: user.id, name: unique };
+}
+
+/** The demo Premium member (500 credits), logged in in a new context. */
+async function premium(browser: Browser): Promise<{ page: Page; id: number }> {
+  const context = await browser.newContext();
+  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  const page = await context.newPage();
+  await page.goto('/pages/faq');
+  const res = await page.request.post('/api/user.php', { headers: { origin: new URL(page.url()).origin }, data: { email: 'premium@rendezvous.example', password: 'rendezvous' } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { page, id: ((await res.json()) as { user: { id: number } }).user.id };
+}
+
+/** The number in the title's brackets (0 without), and the member's unread messages and new likes as the API counts them. */
+async function attention(page: Page): Promise<{ title: number; sum: number; unread: number }> {
+  const { user } = (await (await page.request.get('/api/user.php')).json()) as { user: { unread_messages: number; new_likes: number } };
+  const match = /^\((\d+)\)/.exec(await page.title());
+  return { title: match ? Number(match[1]) : 0, sum: user.unread_messages + user.new_likes, unread: user.unread_messages };
+}
+
+/** Spec 2: the title prefix is unread messages plus new likes; the member has `unread` unread messages. */
+async function expectTitleCount(page: Page, unread: number) {
+  await expect.poll(async () => {
+    const a = await attention(page);
+    return a.unread === unread && a.title === a.sum;
+  }).toBe(true);
+}
+
+test('two members chat live: text, photo and gift, typing, unread badge and title, read ticks, deleting the chat', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const sender = await premium(browser);
+  const anna = await member(browser, 'Anna');
+  const errors: string[] = [];
+  for (const page of [sender.page, anna.page]) page.on('pageerror', (error) => errors.push(error.message));
+
+  // Anna waits on another page of the site: the badge and the title must follow live.
+  await anna.page.goto('/members');
+  await expect(anna.page.getByTestId('member-nav')).toBeVisible();
+  await expect(anna.page.getByTestId('messages-badge')).toHaveCount(0);
+
+  // An empty conversation offers opening lines; the chosen one goes into the composer.
+  await sender.page.goto(`/members/${anna.id}/chat`);
+  const icebreaker = sender.page.getByTestId('icebreaker-modal');
+  await expect(icebreaker).toBeVisible();
+  const line = t('icebreaker.line2', { name: anna.name });
+  await icebreaker.getByRole('button', { name: line }).click();
+  await expect(sender.page.getByTestId('composer-text')).toHaveValue(line);
+  await sender.page.getByTestId('composer-text').press('Enter');
+  const sent = sender.page.getByTestId('message').filter({ hasText: line });
+  await expect(sent).toHaveAttribute('data-state', /sent|delivered|read/);
+  await expect(sender.page.getByTestId('composer-text')).toHaveValue('');
+
+  await expect(anna.page.getByTestId('messages-badge')).toHaveText('1');
+  await expectTitleCount(anna.page, 1);
+
+  // A photo and a gift.
+  await sender.page.getByTestId('photo-input').setInputFiles({ name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: await gradientJpeg(640, 480) });
+  await expect(sender.page.locator('[data-testid="message"][data-kind="photo"]')).toHaveAttribute('data-state', /sent|delivered|read/, { timeout: 15_000 });
+  await sender.page.getByTestId('gift-button').click();
+  await sender.page.getByTestId('gift-picker').getByTestId('gift-rose').click();
+  await expect(sender.page.locator('[data-testid="message"][data-kind="gift"]')).toHaveAttribute('data-state', /sent|delivered|read/);
+  await expect(sender.page.getByTestId('gift-message')).toContainText(t('gifts.rose'));
+
+  await expect(anna.page.getByTestId('messages-badge')).toHaveText('3');
+  await expectTitleCount(anna.page, 3);
+
+  // Anna opens her chats: the conversation with its unread count, the preview names the gift.
+  await anna.page.getByRole('link', { name: /Messages/ }).click();
+  const item = anna.page.locator(`[data-testid="chat-item"][data-profile="${sender.id}"]`);
+  await expect(item.getByTestId('chat-unread')).toContainText('3');
+  await expect(item.getByTestId('chat-preview')).toContainText(t('gifts.rose'));
+  await item.getByRole('link').click();
+  await expect(anna.page.getByTestId('message')).toHaveCount(3);
+  await expect(anna.page.getByTestId('message').first()).toContainText(line);
+  await expect(anna.page.locator('[data-kind="photo"] img')).toBeVisible();
+  // Opening the chat read it: no unread count, no title prefix, and the sender's ticks say read.
+  await expect(item.getByTestId('chat-unread')).toHaveCount(0);
+  await expectTitleCount(anna.page, 0);
+  await expect(sent).toHaveAttribute('data-state', 'read');
+
+  // The photo opens large.
+  await anna.page.locator('[data-kind="photo"] button').click();
+  await expect(anna.page.getByTestId('photo-viewer')).toBeVisible();
+  await anna.page.keyboard.press('Escape');
+
+  // Typing shows on the other side; the reply arrives live.
+  // (Typing signals go out at most every 2 s, as a member types: keep typing for a while.)
+  const composer = anna.page.getByTestId('composer-text');
+  await composer.pressSequentially('Thank you for the ', { delay: 150 });
+  // Typing signals are best effort (never stored): on a loaded machine keep typing until one shows.
+  await expect(async () => {
+    await composer.press('Space');
+    await composer.press('Backspace');
+    await expect(sender.page.getByTestId('typing-indicator')).toHaveText(t('typing', { name: anna.name }), { timeout: 2_500 });
+  }).toPass({ timeout: 20_000 });
+  await composer.pressSequentially('rose!', { delay: 20 });
+  await composer.press('Enter');
+  await expect(sender.page.getByTestId('message').filter({ hasText: 'Thank you for the rose!' })).toBeVisible();
+  await expect(sender.page.getByTestId('typing-indicator')).not.toHaveText(t('typing', { name: anna.name }), { timeout: 6_000 });
+
+  // Deleting: the chat leaves the list at once, and stays gone after a reload.
+  await sender.page.goto('/chats');
+  const mine = sender.page.locator(`[data-testid="chat-item"][data-profile="${anna.id}"]`);
+  await mine.getByTestId('delete-chat').click();
+  await sender.page.getByTestId('confirm-delete-chat').click();
+  await expect(mine).toHaveCount(0);
+  await sender.page.reload();
+  await expect(sender.page.getByTestId('chat-screen')).toBeVisible();
+  await expect(mine).toHaveCount(0);
+  // Server and browser rendered the same pages (no hydration errors), and nothing threw.
+  expect(errors).toEqual([]);
+});
+
+test('a member without enough credits is offered to buy some', async ({ browser }) => {
+  const bea = await member(browser, 'Bea');
+  const cleo = await member(browser, 'Cleo');
+  // A new member has the signup credits, less than the dearest gifts cost.
+  await bea.page.goto(`/members/${cleo.id}/chat?gift=1`);
+  const picker = bea.page.getByTestId('gift-picker');
+  await expect(picker).toBeVisible();
+  await picker.getByTestId('gift-diamond').click();
+  const prompt = bea.page.getByTestId('buy-prompt');
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText(t('errors.notEnoughCredits'));
+  await expect(prompt.getByTestId('buy-credits')).toHaveAttribute('href', '/credits');
+  await expect(bea.page.locator('[data-testid="message"][data-kind="gift"]')).toHaveAttribute('data-state', 'failed');
+});
+
+test("a free member's third conversation is refused, with the way to Premium", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const dora = await member(browser, 'Dora');
+  const others = [await member(browser, 'Elin'), await member(browser, 'Fay'), await member(browser, 'Gwen')];
+  for (const other of others.slice(0, 2)) {
+    await dora.page.goto(`/members/${other.id}/chat`);
+    await dora.page.getByTestId('icebreaker-modal').getByRole('button', { name: t('icebreaker.own') }).click();
+    await dora.page.getByTestId('composer-text').fill(`Hello ${other.name}!`);
+    await dora.page.getByTestId('send-button').click();
+    await expect(dora.page.getByTestId('message')).toHaveAttribute('data-state', /sent|delivered|read/);
+  }
+  await dora.page.goto(`/members/${others[2]!.id}/chat`);
+  const limit = dora.page.getByTestId('conversation-limit');
+  await expect(limit).toContainText(t('errors.conversationLimit', { count: 2 }));
+  await expect(limit.getByRole('link', { name: t('getPremium') })).toHaveAttribute('href', '/premium');
+  await expect(dora.page.getByTestId('composer')).toHaveCount(0);
+});
+
+test('a blocked member cannot write', async ({ browser }) => {
+  const hana = await member(browser, 'Hana');
+  const iris = await member(browser, 'Iris');
+  const origin = new URL(hana.page.url()).origin;
+  expect((await hana.page.request.post('/api/block.php', { headers: { origin }, data: { profile_id: iris.id } })).status()).toBe(200);
+  await iris.page.goto(`/members/${hana.id}/chat`);
+  await expect(iris.page.getByTestId('cannot-write')).toHaveText(t('errors.blocked'));
+  await expect(iris.page.getByTestId('composer')).toHaveCount(0);
+  const refused = await iris.page.request.post('/api/message.php', { headers: { origin }, data: { profile: hana.id, client_id: 'blocked-attempt-1', kind: 'text', text: 'Hello?' } });
+  expect(refused.status()).toBe(403);
+});
+
+test('a visitor is sent to the login first', async ({ page }) => {
+  await page.goto('/chats');
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fchats/);
+  await expect(page.getByTestId('login-reason')).toHaveText(lookup(localeFile('en', 'common'), 'login.chatRequired'));
+});
