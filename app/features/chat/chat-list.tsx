@@ -6,6 +6,7 @@ import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
 import { FICTIONAL_ICONS } from './chat-bundle';
 import { dayKey } from './chat-state';
+import { TrashIcon } from './chat-icons';
 
 interface ChatListProps {
   chats: ChatsResponse;
@@ -107,7 +108,7 @@ function ChatRow({ item, active, onDelete }: { item: ChatListItem; active: boole
         </span>
       </Link>
       <button type="button" className="rv-chat-item-delete btn btn-sm btn-link text-body-secondary" onClick={() => onDelete(item)} aria-label={t('chat:delete.label', { name: profile.name })} data-testid="delete-chat">
-        <span aria-hidden="true">🗑</span>
+        <TrashIcon />
       </button>
     </li>
   );

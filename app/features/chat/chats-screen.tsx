@@ -14,6 +14,7 @@ import { ChatList } from './chat-list';
 import { onRefresh, startChatLive } from './chat-live';
 import { applyToChats, markChatRead, removeChat } from './chat-state';
 import { Conversation } from './conversation';
+import { ChatIcon } from './chat-icons';
 
 interface DeleteTarget {
   conversation: number;
@@ -116,9 +117,7 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
           />
         ) : (
           <div className="rv-chat-placeholder text-body-secondary" data-testid="chat-placeholder">
-            <span aria-hidden="true" className="display-4">
-              💬
-            </span>
+            <ChatIcon className="display-4" />
             <p className="mt-2 mb-0">{chats.chats.length > 0 ? t('chat:pickChat') : t('chat:noChatsHint')}</p>
           </div>
         )}

@@ -2,6 +2,7 @@ import { useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import { PHOTO_FILE_TYPES } from '../../../common/photos/photo-schema';
 import { useTranslation } from '../../i18n/react';
 import { EmojiPicker } from './emoji-picker';
+import { CameraIcon, GiftIcon } from './chat-icons';
 
 interface ComposerProps {
   draft: string;
@@ -66,11 +67,11 @@ export function Composer({ draft, onDraft, maxLength, onSend, onPhoto, onGift, o
       <div className="d-flex align-items-end gap-1">
         <EmojiPicker onPick={insertEmoji} disabled={disabled} />
         <button type="button" className="btn btn-light rv-composer-button" onClick={() => fileRef.current?.click()} disabled={disabled} aria-label={t('chat:composer.photo')} title={t('chat:composer.photo')} data-testid="photo-button">
-          <span aria-hidden="true">📷</span>
+          <CameraIcon />
         </button>
         <input ref={fileRef} type="file" accept={PHOTO_FILE_TYPES.join(',')} className="d-none" onChange={onFile} data-testid="photo-input" tabIndex={-1} aria-hidden="true" />
         <button type="button" className="btn btn-light rv-composer-button" onClick={onGift} disabled={disabled} aria-label={t('chat:composer.gift')} title={t('chat:composer.gift')} data-testid="gift-button">
-          <span aria-hidden="true">🎁</span>
+          <GiftIcon />
         </button>
         <label className="visually-hidden" htmlFor="rv-composer-text">
           {t('chat:composer.label', { name })}

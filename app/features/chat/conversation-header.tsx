@@ -5,6 +5,7 @@ import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
 import { FICTIONAL_ICONS } from './chat-bundle';
 import { Avatar } from './chat-list';
+import { TrashIcon } from './chat-icons';
 
 interface ConversationHeaderProps {
   profile: MemberTile;
@@ -53,7 +54,7 @@ export function ConversationHeader({ profile, typing, conversation, onDelete }: 
             title={t('chat:delete.title')}
             data-testid="conversation-delete"
           >
-            <span aria-hidden="true">🗑</span>
+            <TrashIcon />
           </button>
         )}
       </header>

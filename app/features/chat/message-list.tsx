@@ -4,6 +4,7 @@ import type { ChatPhoto } from './chat-client';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../shell/use-root-data';
 import { groupByDay, relativeDay, type UiMessage } from './chat-state';
+import { ClockIcon } from './chat-icons';
 
 interface MessageListProps {
   messages: UiMessage[];
@@ -79,7 +80,7 @@ function StateTicks({ message }: { message: UiMessage }) {
   if (message.local === 'sending') {
     return (
       <span className="rv-ticks" title={t('chat:state.sending')}>
-        <span aria-hidden="true">🕓</span>
+        <ClockIcon />
         <span className="visually-hidden">{t('chat:state.sending')}</span>
       </span>
     );
