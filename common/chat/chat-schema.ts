@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberTileSchema } from '../members/member-tile';
+import { idSchema, idParamSchema } from '../ids';
 
 /**
  * The chat's contract (spec sections 2, 3, 4, 6, 7): what the API answers, what a send
@@ -100,10 +101,10 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 /** GET /api/chat.php?id= (a conversation) or ?profile= (with a member; the conversation may not exist yet). */
 export const chatQuerySchema = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
-    profile: z.coerce.number().int().positive().optional(),
+    id: idParamSchema.optional(),
+    profile: idParamSchema.optional(),
     /** Older history: messages with an id below this one. */
-    before: z.coerce.number().int().positive().optional(),
+    before: idParamSchema.optional(),
   })
   .refine((q) => (q.id === undefined) !== (q.profile === undefined), { message: 'id or profile' });
 
@@ -138,12 +139,12 @@ export type ChatResponse = z.infer<typeof chatResponseSchema>;
 export const sendMessageSchema = z
   .object({
     /** The member written to (a conversation is started when there is none). */
-    profile: z.number().int().positive(),
+    profile: idSchema,
     client_id: clientIdSchema,
     kind: z.enum(MESSAGE_KINDS).default('text'),
     text: z.string().trim().max(10_000).optional(),
     /** A photo uploaded with POST /api/chat-photo.php. */
-    photo_id: z.number().int().positive().optional(),
+    photo_id: idSchema.optional(),
     gift: giftIdSchema.optional(),
   })
   .refine((m) => (m.kind === 'text' ? !!m.text : m.kind === 'photo' ? m.photo_id !== undefined : m.gift !== undefined), {
@@ -158,11 +159,11 @@ export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 export const chatPhotoResponseSchema = z.object({ photo_id: z.number().int(), photo: chatPhotoSchema });
 
 /** POST /api/chat-read.php: the member opened the chat; its unread count becomes 0. */
-export const chatReadSchema = z.object({ conversation: z.number().int().positive() });
+export const chatReadSchema = z.object({ conversation: idSchema });
 export const chatReadResponseSchema = z.object({ total_unread_messages: z.number().int() });
 
 /** DELETE /api/chat.php: one conversation, or every chat with a member. */
-export const deleteChatSchema = z.union([z.object({ conversation: z.number().int().positive() }), z.object({ profile: z.number().int().positive() })]);
+export const deleteChatSchema = z.union([z.object({ conversation: idSchema }), z.object({ profile: idSchema })]);
 export const deleteChatResponseSchema = z.object({ deleted: z.number().int(), total_unread_messages: z.number().int() });
 
 // ---------------------------------------------------------------------------------------
@@ -191,7 +192,7 @@ export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), after: z.number().int().nonnegative().nullable() }),
   /** Events up to `seq` were received (delivery receipts follow from it). */
   z.object({ type: z.literal('ack'), seq: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('typing'), conversation: z.number().int().positive() }),
+  z.object({ type: z.literal('typing'), conversation: idSchema }),
   z.object({ type: z.literal('send'), message: z.unknown() }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;

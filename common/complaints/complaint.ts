@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from '../ids';
 
 /** What a complaint can be about (the /complaints form and POST /api/complaint.php). */
 export const COMPLAINT_CATEGORIES = ['fake-profile', 'harassment', 'underage', 'spam-scam', 'offensive-photos', 'payment-billing', 'other'] as const;
@@ -21,7 +22,7 @@ export type ComplaintRequest = z.infer<typeof complaintRequestSchema>;
 export const complaintFieldsSchema = z.object({
   category: z.enum(COMPLAINT_CATEGORIES),
   text: z.string().trim().min(COMPLAINT_TEXT_MIN).max(COMPLAINT_TEXT_MAX),
-  profile_id: z.coerce.number().int().positive().nullable(),
+  profile_id: idParamSchema.nullable(),
   email: z.email().max(254),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberTileSchema } from '../members/member-tile';
+import { idSchema } from '../ids';
 
 /** Where a like was made (stored with it). */
 export const LIKE_SOURCES = ['profile', 'search', 'swipe', 'overlay', 'auto'] as const;
@@ -10,7 +11,7 @@ export const LIKE_TABS = ['received', 'sent', 'matches'] as const;
 export type LikeTab = (typeof LIKE_TABS)[number];
 export const isLikeTab = (value: string | undefined): value is LikeTab => (LIKE_TABS as readonly string[]).includes(value ?? '');
 
-export const profileIdSchema = z.object({ profile_id: z.number().int().positive() });
+export const profileIdSchema = z.object({ profile_id: idSchema });
 
 /** POST /api/like.php */
 export const likeRequestSchema = profileIdSchema.extend({ source: z.enum(LIKE_SOURCES).default('profile') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../ids';
 
 /**
  * The rules of a photo upload, written once for the browser's pre-check, the API and the
@@ -26,7 +27,7 @@ export const PHOTO_STATUSES = ['in_inspection', 'active', 'deleted'] as const;
 
 export const photoUploadQuerySchema = z.object({ kind: photoKindSchema.default('profile') });
 export const photoListQuerySchema = z.object({ kind: photoKindSchema.default('profile') });
-export const photoDeleteSchema = z.object({ id: z.number().int().positive() });
+export const photoDeleteSchema = z.object({ id: idSchema });
 
 /** A member's own photo; the URLs are short-lived (signed). */
 export const photoSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from '../ids';
 
 /**
  * How many gallery photos a viewer sees (spec section 6: visitors and free members see
@@ -64,4 +65,4 @@ export const memberProfileSchema = z.object({
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 
-export const profileIdSchema = z.object({ profile_id: z.coerce.number().int().positive() });
+export const profileIdSchema = z.object({ profile_id: idParamSchema });

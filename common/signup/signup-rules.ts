@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../limits';
 import { GENDERS, SEXUALITIES } from '../reference/profile-options';
 import { INTEREST_IDS } from '../reference/interests';
 import { suggestEmail } from './email-suggestion';
+import { idSchema } from '../ids';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -26,7 +27,7 @@ export const signupSchema = z.object({
   about: z.string().trim().max(ABOUT_MAX_LENGTH).default(''),
   interests: z.array(z.enum(INTEREST_IDS)).max(INTEREST_IDS.length).default([]),
   /** The first message of step 0, to the member the visitor came for. */
-  signup_message: z.object({ member_id: z.number().int().positive(), text: z.string().trim().min(1).max(5000) }).nullable().default(null),
+  signup_message: z.object({ member_id: idSchema, text: z.string().trim().min(1).max(5000) }).nullable().default(null),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 

@@ -137,6 +137,24 @@ describe('sending messages', () => {
     expect(await balance(a.member.id)).toBe(1000 - settings.gift_credits * 8);
   });
 
+  it('answers ids beyond the database’s range with 400 or 404, never a server error', async () => {
+    const a = await member();
+    const big = 3_000_000_000;
+    for (const res of [
+      await a.api.post('/api/message.php', { profile: big, client_id: cid(), text: 'hi' }),
+      await a.api.get(`/api/chat.php?profile=${big}`),
+      await a.api.get(`/api/chat.php?id=${big}`),
+      await a.api.post('/api/chat-read.php', { conversation: big }),
+      await a.api.delete('/api/chat.php', { profile: big }),
+      await a.api.post('/api/like.php', { profile_id: big }),
+      await a.api.get(`/api/member.php?id=${big}`),
+      await a.api.get(`/api/member-card.php?id=${big}`),
+    ]) {
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect([400, 404]).toContain(res.statusCode);
+    }
+  });
+
   it('visitors are asked to log in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/chats.php', headers: { host: 'localhost:3000', cookie: 'i18n_redirected=en' } });
     expect(res.statusCode).toBe(403);

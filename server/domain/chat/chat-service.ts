@@ -29,6 +29,11 @@ export async function walletOf(db: Conn, member: Pick<MemberRow, 'id' | 'paidUse
   // One after the other: inside a transaction the connection runs one query at a time.
   const credits = await creditBalance(db, member.id);
   const started = member.paidUser ? 0 : await countStartedConversations(db, member.id);
+  return walletFrom(credits, member, started, settings);
+}
+
+/** The wallet from what the caller already knows (a send has the balance and the count at hand). */
+function walletFrom(credits: number, member: Pick<MemberRow, 'paidUser' | 'freeMessagesUsed'>, started: number, settings: SiteSettingsRecord): ChatWallet {
   return {
     credits,
     paid_user: member.paidUser,
@@ -129,15 +134,9 @@ export async function sendMessage(app: FastifyInstance, member: MemberRow, input
       { memberId: other.id, event: toThem },
       { memberId: me.id, event: toMe },
     ]);
-    const freeUsed = me.freeMessagesUsed + (free ? 1 : 0);
     return {
       message: presentMessage(row, me.id, theirs, sign),
-      wallet: {
-        credits: balance - cost,
-        paid_user: me.paidUser,
-        free_messages_left: me.paidUser ? 0 : Math.max(0, settings.free_messages - freeUsed),
-        conversations_left: me.paidUser ? null : Math.max(0, FREE_CONVERSATIONS - started),
-      },
+      wallet: walletFrom(balance - cost, { paidUser: me.paidUser, freeMessagesUsed: me.freeMessagesUsed + (free ? 1 : 0) }, started, settings),
       fresh: true,
     };
   });

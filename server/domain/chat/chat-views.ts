@@ -2,7 +2,6 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_HISTORY_LIMIT_FREE, CHAT_PAGE_SIZE, type ChatListItem, type ChatResponse, type ChatsResponse } from '../../../common/chat/chat-schema';
-import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { conversationMembers, conversations, likes, members, messages, photos } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { countNewLikes } from '../likes/likes-repository';
@@ -10,7 +9,7 @@ import { memberTile, toTile } from '../members/member-tiles';
 import type { MemberRow } from '../members/account-repository';
 import { tileColumns } from '../members/members-repository';
 import { chatCosts, giftCatalogue, presentMessage, stateOf } from './chat-presenter';
-import { blockedEitherWay, conversationBetween, countStartedConversations, historyFloor, messagePage, participant, totalUnread } from './chat-repository';
+import { blockedEitherWay, conversationBetween, historyFloor, messagePage, participant, totalUnread } from './chat-repository';
 import { siteSettingsOf, walletOf } from './chat-service';
 
 const CHAT_LIST_LIMIT = 200;
@@ -143,11 +142,12 @@ export async function conversationView(app: FastifyInstance, member: MemberRow, 
     messagesOut = shown.map((row) => presentMessage(row, member.id, pointers, sign));
   }
 
+  const wallet = await walletOf(db, member, settings);
   let cannotWrite: ChatResponse['cannot_write'] = null;
   if (blocked) cannotWrite = 'blocked';
   else if (other.status !== 'active' && other.status !== 'not_confirmed') cannotWrite = 'closed';
   else if (other.emailConfirmedAt === null || other.status === 'not_confirmed') cannotWrite = 'unconfirmed_other';
-  else if (conversationId === null && !member.paidUser && (await countStartedConversations(db, member.id)) >= FREE_CONVERSATIONS) cannotWrite = 'conversation_limit';
+  else if (conversationId === null && wallet.conversations_left === 0) cannotWrite = 'conversation_limit';
 
   return {
     conversation: conversationId,
@@ -159,7 +159,7 @@ export async function conversationView(app: FastifyInstance, member: MemberRow, 
     me_unconfirmed: member.emailConfirmedAt === null || member.status === 'not_confirmed',
     cannot_write: cannotWrite,
     costs: chatCosts(settings, member.country),
-    wallet: await walletOf(db, member, settings),
+    wallet,
     gifts: giftCatalogue(settings),
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { members, photos } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { listedMemberConditions, tileColumns } from './members-repository';
+import { idParamSchema } from '../../../common/ids';
 
 /** A listed member of a site as a public tile (with the main photo only when it is active). */
 export async function findMemberCard(db: Db, siteId: number, id: number, fileUrl: (key: string) => string): Promise<MemberTile | null> {
@@ -35,7 +36,7 @@ export const memberCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/member-card.php',
     {
-      schema: { tags: ['members'], summary: "A listed member's public card", querystring: z.object({ id: z.coerce.number().int().positive() }), response: { 200: memberTileSchema } },
+      schema: { tags: ['members'], summary: "A listed member's public card", querystring: z.object({ id: idParamSchema }), response: { 200: memberTileSchema } },
     },
     async (request) => {
       const card = await findMemberCard(app.database.db, request.visitor.site.row.id, request.query.id, (key) => app.photoUrls.file(key));

@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error';
 import { blockMember, unblockMember } from './block-repository';
 import { presentProfile } from './profile-presenter';
 import { blockBetween, findProfileMember, galleryPhotos, likePair } from './profile-repository';
+import { idParamSchema } from '../../../common/ids';
 
 const ok = z.object({ ok: z.literal(true) });
 const noBlock = { blockedMe: false, blockedByMe: false };
@@ -21,7 +22,7 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/member.php',
     {
-      schema: { tags: ['members'], summary: "A member's public profile", querystring: z.object({ id: z.coerce.number().int().positive() }), response: { 200: memberProfileSchema } },
+      schema: { tags: ['members'], summary: "A member's public profile", querystring: z.object({ id: idParamSchema }), response: { 200: memberProfileSchema } },
     },
     async (request) => {
       const viewer = await request.currentMember();
