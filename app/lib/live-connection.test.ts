@@ -43,7 +43,7 @@ const read = (up_to: number): LiveEvent => ({ kind: 'read', conversation: 7, up_
 const message: SendMessage = { profile: 42, client_id: 'client-id-0001', kind: 'text', text: 'Hello there' };
 const result = { message: { id: 1 }, wallet: { credits: 3 } } as unknown as SendMessageResponse;
 
-function setup(post: (path: string, body: unknown) => Promise<unknown> = async () => result) {
+function setup(post: (path: string, body: unknown) => Promise<unknown> = async () => result, pageSeq?: () => number | null) {
   const sockets: FakeSocket[] = [];
   const sleeps: number[] = [];
   const api = { post: vi.fn(post) };
@@ -57,6 +57,7 @@ function setup(post: (path: string, body: unknown) => Promise<unknown> = async (
     api: api as never,
     random: () => 1,
     sleep: async (ms) => void sleeps.push(ms),
+    pageSeq,
   });
   const events: Array<[number, LiveEvent]> = [];
   const statuses: LiveStatus[] = [];
@@ -92,6 +93,23 @@ describe('live connection', () => {
     expect(t.last().framesOf('ack')).toEqual([{ type: 'ack', seq: 12 }]);
     await vi.advanceTimersByTimeAsync(ACK_DELAY_MS * 5);
     expect(t.last().framesOf('ack')).toHaveLength(1);
+  });
+
+  it("resumes the first connection from the page's live position, asked when the socket opens", async () => {
+    let seq: number | null = null;
+    const t = setup(undefined, () => seq);
+    // The page renders (and says where its data was read) after the connection was created.
+    seq = 41;
+    t.last().open();
+    expect(t.last().frames).toEqual([{ type: 'hello', after: 41 }]);
+    // What came while the page loaded is delivered; later connections resume from the events.
+    t.last().push({ type: 'event', seq: 42, event: read(42) });
+    t.last().push({ type: 'ready', seq: 42 });
+    expect(t.events.map(([s]) => s)).toEqual([42]);
+    t.last().drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_MAX_MS);
+    t.last().open();
+    expect(t.last().frames[0]).toEqual({ type: 'hello', after: 42 });
   });
 
   it('reconnects with growing, capped delays and resumes after the last seq without duplicates', async () => {

@@ -46,6 +46,11 @@ export interface LiveConnectionEnv {
   sleep?: (ms: number) => Promise<void>;
   /** Registers a callback for "the network is back" (reconnect at once); returns its removal. */
   onOnline?: (callback: () => void) => () => void;
+  /**
+   * Where the first hello resumes: the live position the page's data was read at (null: from
+   * now on). Asked when the socket opens, after the page has rendered and said it.
+   */
+  pageSeq?: () => number | null;
 }
 
 const OPEN = 1;
@@ -103,7 +108,7 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
     setStatus('connecting');
     const ws = env.createSocket(env.url);
     socket = ws;
-    ws.onopen = () => write({ type: 'hello', after: lastSeq });
+    ws.onopen = () => write({ type: 'hello', after: lastSeq ?? env.pageSeq?.() ?? null });
     ws.onmessage = (e) => {
       if (socket !== ws || typeof e.data !== 'string') return;
       let message: LiveServerMessage;
@@ -269,6 +274,15 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
 }
 
 let instance: (LiveConnection & { close(): void }) | null = null;
+let pageSeq: number | null = null;
+
+/**
+ * The page's data was read at live position `seq` (the user object's live_seq): the tab's first
+ * connection replays every event after it, also those that came while the page loaded.
+ */
+export function notePageSeq(seq: number): void {
+  pageSeq = pageSeq === null ? seq : Math.min(pageSeq, seq);
+}
 
 /** The tab's live connection, opened on first use (logged-in members only). */
 export function liveConnection(): LiveConnection {
@@ -281,6 +295,7 @@ export function liveConnection(): LiveConnection {
     url: `${protocol}//${window.location.host}${LIVE_PATH}`,
     createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
     api: createApiClient(),
+    pageSeq: () => pageSeq,
     onOnline(callback) {
       window.addEventListener('online', callback);
       return () => window.removeEventListener('online', callback);
@@ -293,6 +308,7 @@ export function liveConnection(): LiveConnection {
 export function closeLiveConnection(): void {
   instance?.close();
   instance = null;
+  pageSeq = null;
 }
 
 /** Server rendering: nothing connects (the tab's connection starts in the browser). */

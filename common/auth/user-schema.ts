@@ -55,6 +55,12 @@ export const userSchema = z.object({
   new_likes: z.number().int(),
   /** Unread chat messages: the top bar's Messages badge (capped at 99+ when shown). */
   unread_messages: z.number().int(),
+  /**
+   * The member's live event position when this object was read (before anything else on the
+   * page was): the tab's live connection resumes from it, so nothing between the page's data
+   * and the socket's start is missed.
+   */
+  live_seq: z.number().int(),
   profile: ownProfileSchema,
 });
 export type User = z.infer<typeof userSchema>;

@@ -7,10 +7,10 @@ import { startChatLive } from './chat-live';
  * Rendered by the layout's extras (loaded on demand for members only), so that a visitor's
  * first page carries none of it (the home page's JavaScript budget, docs/benchmarks.md).
  */
-export function ChatLiveHost({ user }: { user: Pick<User, 'id' | 'unread_messages' | 'new_likes'> }) {
-  const { id, unread_messages, new_likes } = user;
+export function ChatLiveHost({ user }: { user: Pick<User, 'id' | 'unread_messages' | 'new_likes' | 'live_seq'> }) {
+  const { id, unread_messages, new_likes, live_seq } = user;
   // Once per member: the counts come live (and from the refresh) after that.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => startChatLive({ unread_messages, new_likes }), [id]);
+  useEffect(() => startChatLive({ unread_messages, new_likes, live_seq }), [id]);
   return null;
 }

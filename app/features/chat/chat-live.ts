@@ -1,7 +1,7 @@
 import type { User } from '../../../common/auth/user-schema';
 import { REFRESH_FIRST_AFTER_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '../../../common/limits';
 import { createApiClient } from '../../lib/api-client';
-import { liveConnection } from '../../lib/live-connection';
+import { liveConnection, notePageSeq } from '../../lib/live-connection';
 import { hasAttentionCount, setAttentionCount, subscribe, total } from '../shell/attention-count';
 import { announceLike } from '../shell/like-events';
 
@@ -22,7 +22,8 @@ export function onRefresh(listener: () => void): () => void {
 }
 
 /** Starts the member's live counts and refresh (once per tab however many callers); returns the stop function. */
-export function startChatLive(user: Pick<User, 'unread_messages' | 'new_likes'>): () => void {
+export function startChatLive(user: Pick<User, 'unread_messages' | 'new_likes' | 'live_seq'>): () => void {
+  notePageSeq(user.live_seq);
   if (!hasAttentionCount('messages')) setAttentionCount('messages', user.unread_messages);
   if (!hasAttentionCount('likes')) setAttentionCount('likes', user.new_likes);
   users += 1;

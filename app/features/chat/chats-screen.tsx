@@ -61,7 +61,10 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
   // The chat layout has no top bar: the live counts and the periodic refresh start here too.
   const unread = user?.unread_messages ?? 0;
   const newLikes = user?.new_likes ?? 0;
-  useEffect(() => startChatLive({ unread_messages: unread, new_likes: newLikes }), [unread, newLikes]);
+  const liveSeq = user?.live_seq ?? 0;
+  // The seq is only read before the first connection: it need not restart anything.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => startChatLive({ unread_messages: unread, new_likes: newLikes, live_seq: liveSeq }), [unread, newLikes]);
   useEffect(() => onRefresh(reload), [reload]);
   useEffect(() => {
     const live = liveConnection();

@@ -54,7 +54,9 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
   const stickToBottom = useRef(true);
   const maxLength = settings.message_length;
   const onReload = useCallback((fresh: ChatResponse) => {
-    setMessages((current) => [...fresh.messages, ...current.filter((m) => m.local)]);
+    // What was confirmed while the reload was on its way stays, as do messages still being sent.
+    const newest = fresh.messages.at(-1)?.id ?? 0;
+    setMessages((current) => [...fresh.messages, ...current.filter((m) => m.local || m.id > newest)]);
     setWallet(fresh.wallet);
     setCannotWrite(fresh.cannot_write);
   }, []);

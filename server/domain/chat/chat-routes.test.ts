@@ -246,6 +246,8 @@ describe('live events', () => {
     expect(bEvents).toMatchObject({ reset: false, events: [{ seq: 1, event: { kind: 'message', message: { text: 'live', mine: false }, total_unread_messages: 1 } }] });
     const aEvents = await eventsAfter(t.database.db, a.member.id, 0);
     expect(aEvents).toMatchObject({ reset: false, events: [{ seq: 1, event: { kind: 'message', message: { mine: true } } }] });
+    // The user object says where a page's data stands, so the page's live connection resumes there.
+    expect((await b.api.get('/api/user.php')).json<{ user: { live_seq: number } }>().user.live_seq).toBe(1);
 
     await acknowledge(t.app, b.member.id, 1);
     expect((await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>().messages[0]!.state).toBe('delivered');

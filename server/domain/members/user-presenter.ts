@@ -2,6 +2,7 @@ import type { User } from '../../../common/auth/user-schema';
 import type { Db } from '../../db/database';
 import { creditBalance } from '../credits/credits-repository';
 import { totalUnread } from '../chat/chat-repository';
+import { currentSeq } from '../chat/live-events';
 import { countNewLikes } from '../likes/likes-repository';
 import { memberPhotos, type MemberRow } from './account-repository';
 import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
@@ -11,6 +12,8 @@ import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
  * main image is theirs, so it is shown (signed) also while in inspection.
  */
 export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, urls: PhotoUrls = photoUrlsFor(db)): Promise<User> {
+  // First: every event after it is newer than the data read below (and than the page's).
+  const liveSeq = await currentSeq(db, member.id);
   const [credits, pics, newLikes, unread] = await Promise.all([
     creditBalance(db, member.id),
     memberPhotos(db, member),
@@ -30,6 +33,7 @@ export async function presentUser(db: Db, member: MemberRow, fictionalIcon: stri
     created_at: member.createdAt.toISOString(),
     new_likes: newLikes,
     unread_messages: unread,
+    live_seq: liveSeq,
     profile: {
       id: member.id,
       name: member.name,
