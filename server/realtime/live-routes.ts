@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import { AUTH_SESSION_COOKIE } from '../../common/limits';
-import { resolveSession } from '../domain/auth/sessions';
-import { findMemberById, type MemberRow } from '../domain/members/account-repository';
+import { hashToken } from '../domain/auth/sessions';
+import type { MemberRow } from '../domain/members/account-repository';
+import { AckBatcher } from './ack-batcher';
 import { isDistributedBus } from './redis-bus';
 import { CLOSE_BAD_ORIGIN, CLOSE_NOT_LOGGED_IN, LiveSession, type LiveContext } from './live-session';
 
@@ -15,7 +16,6 @@ export const FRAMES_PER_SECOND = 30;
 const ABUSE_FACTOR = 5;
 /** A frame never needs more: a text message is at most 10,000 characters. */
 const MAX_FRAME_BYTES = 64 * 1024;
-const LOGGED_OUT_STATUSES = new Set(['pending_deletion', 'disabled']);
 
 /** The ping sweep of each listening server's live connections (tests run one without waiting). */
 const sweeps = new WeakMap<object, () => void>();
@@ -52,8 +52,10 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   /** Per member with a connection: frames in the current second. */
   const rate = new Map<number, { connections: number; second: number; frames: number }>();
 
+  const acks = new AckBatcher(app, (memberId) => rate.has(memberId));
   const ctx: LiveContext = {
     app,
+    acks,
     get bus() {
       return app.liveBus;
     },
@@ -67,13 +69,6 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       }
       entry.frames += 1;
       return entry.frames <= FRAMES_PER_SECOND ? 'ok' : entry.frames <= FRAMES_PER_SECOND * ABUSE_FACTOR ? 'over' : 'abuse';
-    },
-    // A session ended elsewhere (log-out, password change) or an account disabled stops sending.
-    async stillLoggedIn(session) {
-      const db = app.database.db;
-      if ((await resolveSession(db, session.token)) !== session.memberId) return null;
-      const member = await findMemberById(db, session.memberId);
-      return member && member.siteId === session.siteId && !LOGGED_OUT_STATUSES.has(member.status) ? member : null;
     },
   };
 
@@ -103,6 +98,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     stopResync?.();
     // Going away: the browsers reconnect (to another process, or to this one restarted).
     for (const session of sessions) session.socket.close(1001, 'server shutting down');
+    await acks.flush();
   });
 
   app.get(
@@ -123,7 +119,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       const token = request.cookies[AUTH_SESSION_COOKIE];
       if (!member || !token) return socket.close(CLOSE_NOT_LOGGED_IN, 'not logged in');
 
-      const session = new LiveSession(ctx, socket, member.id, member.siteId, token, request.visitor.locale);
+      const session = new LiveSession(ctx, socket, member.id, member.siteId, hashToken(token), request.visitor.locale);
       sessions.add(session);
       const entry = rate.get(session.memberId);
       if (entry) entry.connections += 1;
@@ -141,7 +137,10 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       socket.once('close', () => {
         sessions.delete(session);
         const e = rate.get(session.memberId);
-        if (e && --e.connections === 0) rate.delete(session.memberId);
+        if (e && --e.connections === 0) {
+          rate.delete(session.memberId);
+          acks.forget(session.memberId);
+        }
         session.closed();
       });
     },

@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveClientMessageSchema, sendMessageSchema, type LiveEvent, type LiveServerMessage } from '../../common/chat/chat-schema';
 import type { Locale } from '../../common/reference/countries';
-import { acknowledge, sendMessage, typingTarget } from '../domain/chat/chat-service';
+import { sendMessage, typingTarget } from '../domain/chat/chat-service';
 import { currentSeq, eventsAfter, presentEvent } from '../domain/chat/live-events';
 import { ApiError } from '../http/api-error';
 import { errorCode } from '../plugins/error-handler';
+import type { AckBatcher } from './ack-batcher';
 import type { BusMessage, LiveBus } from './live-bus';
 import { isDistributedBus } from './redis-bus';
 
 /** Events read from the database per query when replaying or filling a gap. */
 const REPLAY_PAGE = 500;
-export const ACK_DEBOUNCE_MS = 250;
 export const TYPING_INTERVAL_MS = 1000;
 /** A browser that reads this much slower than events come is dropped; it resumes on reconnect. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -28,8 +28,8 @@ export interface LiveContext {
   bus: LiveBus;
   /** Frames a member may send per second over all their connections; false: over the limit. */
   admit(memberId: number): 'ok' | 'over' | 'abuse';
-  /** The member behind the connection's session, or null once it was logged out. */
-  stillLoggedIn(session: LiveSession): Promise<Parameters<typeof sendMessage>[1] | null>;
+  /** Delivery acknowledgements of all connections, written together. */
+  acks: AckBatcher;
 }
 
 /** Marks "re-read the database": queued after a bus reconnect, when messages may have been lost. */
@@ -38,7 +38,7 @@ const CATCH_UP = null;
 /**
  * One member's WebSocket: the resume handshake, live events in seq order exactly once,
  * acknowledgements, typing and sends. Kept small: an idle connection holds a few numbers
- * and the bus subscription; timers exist only while an acknowledgement waits.
+ * and the bus subscription (acknowledgements wait in the process's AckBatcher).
  */
 export class LiveSession {
   /** Highest seq sent on this connection; -1 until hello. */
@@ -47,9 +47,6 @@ export class LiveSession {
   /** Non-null while events are being read from the database: live ones wait here, in order. */
   private queue: (BusMessage | typeof CATCH_UP)[] | null = null;
   private lastTypingAt = 0;
-  private ackAt = 0;
-  private ackSeq = -1;
-  private ackTimer: NodeJS.Timeout | null = null;
   /** Sends run one after another so that a conversation keeps the member's order. */
   private sending: Promise<void> = Promise.resolve();
   /** Answered the last ping (the shared interval terminates connections that did not). */
@@ -60,7 +57,8 @@ export class LiveSession {
     readonly socket: WebSocket,
     readonly memberId: number,
     readonly siteId: number,
-    readonly token: string,
+    /** The session's token hash: every send checks that the session is still live (a log-out elsewhere ends sending). */
+    readonly sessionHash: string,
     private readonly locale: Locale,
   ) {}
 
@@ -94,14 +92,11 @@ export class LiveSession {
     }
   }
 
-  /** The connection ended: stop listening and pass on the last acknowledgement. */
+  /** The connection ended: stop listening (its acknowledgements are already with the batcher). */
   closed(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.queue = null;
-    if (this.ackTimer) clearTimeout(this.ackTimer);
-    this.ackTimer = null;
-    if (this.ackSeq >= 0) this.flushAck();
   }
 
   /** The bus may have lost messages (Redis reconnected): read what came since lastSent. */
@@ -184,27 +179,10 @@ export class LiveSession {
     this.write({ type: 'event', seq, event: presentEvent(this.ctx.app.photoUrls, event) });
   }
 
-  /** Delivery receipts, at most one database call per ACK_DEBOUNCE_MS with the highest seq. */
+  /** Delivery receipts: only what this connection sent can have been received. */
   private ack(seq: number): void {
-    // Only what this connection sent can have been received.
     const upTo = Math.min(seq, this.lastSent);
-    if (upTo <= 0 || upTo <= this.ackSeq) return;
-    this.ackSeq = upTo;
-    if (this.ackTimer) return;
-    const wait = this.ackAt + ACK_DEBOUNCE_MS - Date.now();
-    if (wait <= 0) return this.flushAck();
-    this.ackTimer = setTimeout(() => {
-      this.ackTimer = null;
-      this.flushAck();
-    }, wait);
-  }
-
-  private flushAck(): void {
-    const seq = this.ackSeq;
-    if (seq < 0) return;
-    this.ackSeq = -1;
-    this.ackAt = Date.now();
-    acknowledge(this.ctx.app, this.memberId, seq).catch((err: unknown) => this.ctx.app.log.warn({ err }, 'live ack failed'));
+    if (upTo > 0) this.ctx.acks.add(this.memberId, upTo);
   }
 
   private async typing(conversation: number): Promise<void> {
@@ -221,12 +199,12 @@ export class LiveSession {
       const key = parsed.error.issues.find((i) => /^(\w+:)?errors\.\w+$/.test(i.message))?.message ?? 'errors.invalidInput';
       return this.refuseSend(raw, 400, key);
     }
-    const member = await this.ctx.stillLoggedIn(this);
-    if (!member) return this.socket.close(CLOSE_NOT_LOGGED_IN, 'not logged in');
     try {
-      const result = await sendMessage(this.ctx.app, member, parsed.data);
+      const result = await sendMessage(this.ctx.app, { id: this.memberId, siteId: this.siteId }, parsed.data, this.sessionHash);
       this.write({ type: 'sent', client_id: parsed.data.client_id, result });
     } catch (error) {
+      // Logged out elsewhere (or the account was disabled): this connection ends too.
+      if (error instanceof ApiError && error.key === 'errors.authRequired') return this.socket.close(CLOSE_NOT_LOGGED_IN, 'not logged in');
       if (error instanceof ApiError) return this.refuseSend(raw, error.statusCode, error.key, error.vars);
       this.ctx.app.log.error({ err: error }, 'live send failed');
       this.refuseSend(raw, 500, 'errors.generic');

@@ -6,8 +6,10 @@ import { blocks, creditEntries, memberEvents, messages, sites } from '../../db/s
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
 import { loggedInMember } from '../settings/settings-test-client';
-import { acknowledge } from './chat-service';
-import { eventsAfter } from './live-events';
+import { acknowledge, acknowledgeMany } from './chat-service';
+import { eventsAfter, presentEvent } from './live-events';
+import { memberTile } from '../members/member-tiles';
+import { gradientJpeg } from '../photos/test-images';
 
 let t: TestApp;
 let settings: { message_credits: number; photo_credits: number; gift_credits: number; free_messages: number; message_length: number };
@@ -237,6 +239,54 @@ describe('chat list, reading and deleting', () => {
 });
 
 describe('live events', () => {
+  it('carry each message as the conversation view shows it (text, photo, gift) and the sender as their tile', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 1000);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
+      payload: await gradientJpeg(320, 240),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const photoId = upload.json<{ photo_id: number }>().photo_id;
+    const sends = [
+      { kind: 'text', text: 'Hello “there” \\ ✓' },
+      { kind: 'photo', photo_id: photoId },
+      { kind: 'gift', gift: 'rose' },
+    ];
+    const answers: SendMessageResponse[] = [];
+    for (const body of sends) {
+      const res = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), ...body });
+      expect(res.statusCode, res.body).toBe(200);
+      answers.push(res.json<SendMessageResponse>());
+    }
+    // Signed URLs differ in their signature only: compare the paths.
+    const unsigned = (value: unknown) => JSON.parse(JSON.stringify(value).replace(/\?[^"]*"/g, '"')) as unknown;
+    const received = await eventsAfter(t.database.db, b.member.id, 0);
+    const echoed = await eventsAfter(t.database.db, a.member.id, 0);
+    if (received.reset || echoed.reset) throw new Error('events gone');
+    const theirView = (await b.api.get(`/api/chat.php?profile=${a.member.id}`)).json<ChatResponse>();
+    const myView = (await a.api.get(`/api/chat.php?profile=${b.member.id}`)).json<ChatResponse>();
+    const tileOfA = await memberTile(t.database.db, a.member.id);
+    const tileOfB = await memberTile(t.database.db, b.member.id);
+    received.events.forEach(({ event }, i) => {
+      if (event.kind !== 'message') throw new Error(`not a message: ${event.kind}`);
+      expect(unsigned(presentEvent(t.app.photoUrls, event).message)).toEqual(unsigned(theirView.messages[i]));
+      expect(event.profile).toEqual(tileOfA);
+      expect(event.conversation_unread).toBe(i + 1);
+    });
+    echoed.events.forEach(({ event }, i) => {
+      if (event.kind !== 'message') throw new Error(`not a message: ${event.kind}`);
+      expect(unsigned(presentEvent(t.app.photoUrls, event).message)).toEqual(unsigned(myView.messages[i]));
+      expect(unsigned(answers[i]!.message)).toEqual(unsigned(myView.messages[i]));
+      expect(event.profile).toEqual(tileOfB);
+    });
+    expect(myView.messages.map((m) => m.kind)).toEqual(['text', 'photo', 'gift']);
+    expect(myView.messages[1]!.photo).toMatchObject({ width: 320, height: 240 });
+  });
+
   it('numbers each member’s events without gaps; an acknowledged message is delivered', async () => {
     const a = await member();
     const b = await member();
@@ -267,6 +317,31 @@ describe('live events', () => {
     expect(await eventsAfter(t.database.db, b.member.id, 0)).toEqual({ reset: true, seq: 2 });
     expect(await eventsAfter(t.database.db, b.member.id, 5)).toEqual({ reset: true, seq: 2 });
     expect(await eventsAfter(t.database.db, b.member.id, 1)).toMatchObject({ reset: false, events: [{ seq: 2 }] });
+  });
+});
+
+describe('delivery receipts in batches', () => {
+  it('move every member’s ticks in one call, reading only the events after what was acknowledged before', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    await give(a.member.id, 100);
+    await give(c.member.id, 100);
+    const toB = [];
+    for (const text of ['one', 'two']) toB.push((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text })).json<SendMessageResponse>().message);
+    const toA = (await c.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'three' })).json<SendMessageResponse>().message;
+    const stateOf = async (viewer: typeof a, conversation: number) => (await viewer.api.get(`/api/chat.php?id=${conversation}`)).json<ChatResponse>().messages.map((m) => m.state);
+
+    // Events up to `after` were acknowledged before: they are not read again.
+    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 1, after: 1 }]]));
+    expect(await stateOf(a, toB[0]!.conversation)).toEqual(['sent', 'sent']);
+    // b says it already acknowledged event 1 (the first message): only event 2 is read, which moves the tick to the second;
+    // a's events are its own two messages and then c's.
+    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 2, after: 1 }], [a.member.id, { seq: 3, after: 0 }]]));
+    expect(await stateOf(a, toB[0]!.conversation)).toEqual(['delivered', 'delivered']);
+    expect(await stateOf(c, toA.conversation)).toEqual(['delivered']);
+    // An acknowledgement with nothing new after it changes nothing and adds no events.
+    const before = await eventsAfter(t.database.db, a.member.id, 0);
+    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 2, after: 2 }]]));
+    expect(await eventsAfter(t.database.db, a.member.id, 0)).toEqual(before);
   });
 });
 

@@ -4,16 +4,15 @@ import type { ChatWallet, LiveEvent, SendMessage, SendMessageResponse } from '..
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import type { Db, Tx } from '../../db/database';
-import { conversationMembers, conversations, messages, photos } from '../../db/schema';
+import { conversationMembers, conversations, messages } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
-import { blockedEitherWay, conversationSides, countStartedConversations, ensureConversation, findMessage, lockSender, participant, recipientFor, storeMessage, totalUnread, type SenderRow } from './chat-repository';
-import { appendEvents, publishEvents, type NumberedEvent } from './live-events';
+import { blockedEitherWay, conversationSides, countStartedConversations, findMessage, participant, totalUnread } from './chat-repository';
+import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
 
 type Conn = Db | Tx;
-const identity = (key: string) => key;
 /** An acknowledgement looks at this many events before it (acks come every 250 ms; a tab far behind gets read receipts instead). */
 const ACK_WINDOW = 1000;
 
@@ -42,114 +41,77 @@ function walletFrom(credits: number, member: Pick<MemberRow, 'paidUser' | 'freeM
   };
 }
 
+/** What rv_chat_send answers (migration 0009): a refusal, a repeated client id, or the stored message's events. */
+type SendOutcome =
+  | { error: 'authRequired' | 'memberNotFound' | 'blocked' | 'conversationLimit' | 'photoNotFound' | 'notEnoughCredits' }
+  | { error: 'unconfirmedOther'; name: string }
+  | { error?: undefined; repeated: number; paid: boolean; free_used: number }
+  | { error?: undefined; repeated?: undefined; conversation: number; balance: number; started: number; paid: boolean; free_used: number; events: (NumberedEvent & { memberId: number })[] };
+
+function refusal(outcome: Extract<SendOutcome, { error: string }>): ApiError {
+  switch (outcome.error) {
+    case 'authRequired':
+      return new ApiError(403, 'errors.authRequired');
+    case 'memberNotFound':
+      return new ApiError(404, 'chat:errors.memberNotFound');
+    case 'blocked':
+      return new ApiError(403, 'chat:errors.blocked');
+    case 'unconfirmedOther':
+      return new ApiError(403, 'chat:errors.unconfirmedOther', { name: outcome.name });
+    case 'conversationLimit':
+      return new ApiError(403, 'chat:errors.conversationLimit', { count: FREE_CONVERSATIONS });
+    case 'photoNotFound':
+      return new ApiError(400, 'chat:errors.photoNotFound');
+    case 'notEnoughCredits':
+      return new ApiError(402, 'chat:errors.notEnoughCredits');
+  }
+}
+
 /**
- * Sends a message (spec 1, 4, 6; issue 5): in one transaction the sender's row is locked
- * (credits, free messages and conversation count cannot race), a retried client_id returns
- * the stored message without charging again, the conversation row is locked before the
- * message is numbered (per-conversation order), the cost is booked in the ledger keyed by
- * the message id, and both members' live events are appended. Events are published after
- * commit. Lock order everywhere: sender row, conversation row, event streams by member id.
+ * Sends a message (spec 1, 4, 6; issue 5) in one database call, rv_chat_send (migration
+ * 0009, decision 0009): the sender's row is locked (credits, free messages and conversation
+ * count cannot race), a retried client_id returns the stored message without charging again,
+ * the conversation row is locked before the message is numbered (per-conversation order),
+ * the cost is booked in the ledger keyed by the message id, and both members' live events
+ * are appended; all in one transaction, published after it committed. Lock order everywhere:
+ * sender row, conversation row, event streams by member id. `sessionHash`: a send over the
+ * live connection, whose session is checked in the same call.
  */
-export async function sendMessage(app: FastifyInstance, member: MemberRow, input: SendMessage): Promise<SendMessageResponse> {
-  const db = app.database.db;
-  const settings = siteSettingsOf(app, member.siteId);
-  if (input.profile === member.id) throw new ApiError(400, 'chat:errors.cannotMessageSelf');
+export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 'id' | 'siteId'>, input: SendMessage, sessionHash: string | null = null): Promise<SendMessageResponse> {
+  const settings = siteSettingsOf(app, sender.siteId);
+  if (input.profile === sender.id) throw new ApiError(400, 'chat:errors.cannotMessageSelf');
   const text = input.kind === 'text' ? (input.text ?? '') : '';
   if (input.kind === 'text' && !text) throw new ApiError(400, 'chat:errors.emptyMessage', {}, 'text');
   if (text.length > settings.message_length) throw new ApiError(400, 'chat:errors.tooLong', { max: settings.message_length }, 'text');
+  const gift = input.kind === 'gift' ? input.gift! : null;
 
-  let events: (NumberedEvent & { memberId: number })[] = [];
-  const sign = (key: string) => app.photoUrls.file(key);
-  const result = await db.transaction(async (tx): Promise<SendMessageResponse & { fresh: boolean }> => {
-    const me = await lockSender(tx, member.id, input.client_id);
-    if (!me || me.status === 'pending_deletion' || me.status === 'disabled') throw new ApiError(403, 'errors.authRequired');
-    if (me.repeatedId !== null) return { ...(await repeatedSend(tx, me, me.repeatedId, settings, sign)), fresh: false };
-
-    const other = await recipientFor(tx, me.id, input.profile);
-    if (!other || other.siteId !== me.siteId || (other.status !== 'active' && other.status !== 'not_confirmed')) throw new ApiError(404, 'chat:errors.memberNotFound');
-    if (other.blocked) throw new ApiError(403, 'chat:errors.blocked');
-    if (other.emailConfirmedAt === null || other.status === 'not_confirmed') throw new ApiError(403, 'chat:errors.unconfirmedOther', { name: other.name });
-
-    let started = me.paidUser ? 0 : await countStartedConversations(tx, me.id);
-    let conversationId = other.conversationId;
-    if (conversationId === null) {
-      if (!me.paidUser && started >= FREE_CONVERSATIONS) throw new ApiError(403, 'chat:errors.conversationLimit', { count: FREE_CONVERSATIONS });
-      const made = await ensureConversation(tx, me.siteId, me.id, other.id);
-      conversationId = made.conversation.id;
-      if (made.created) started += 1;
-    } else {
-      // Locked before the message gets its id: ids follow the order of commits in a conversation.
-      await tx.execute(sql`select 1 from conversations where id = ${conversationId} for no key update`);
-    }
-
-    let photo: { id: number; filename: string; thumbFilename: string; width: number; height: number } | null = null;
-    if (input.kind === 'photo') {
-      [photo = null] = await tx
-        .select({ id: photos.id, filename: photos.filename, thumbFilename: photos.thumbFilename, width: photos.width, height: photos.height })
-        .from(photos)
-        .where(and(eq(photos.id, input.photo_id!), eq(photos.memberId, me.id), eq(photos.kind, 'chat'), ne(photos.status, 'deleted')));
-      if (!photo) throw new ApiError(400, 'chat:errors.photoNotFound');
-    }
-    const gift = input.kind === 'gift' ? input.gift! : null;
-    const free = input.kind === 'text' && !me.paidUser && me.freeMessagesUsed < settings.free_messages;
-    const cost = free ? 0 : messageCost(settings, input.kind, gift);
-    const balance = await creditBalance(tx, me.id);
-    if (balance < cost) throw new ApiError(402, 'chat:errors.notEnoughCredits');
-
-    const stored = await storeMessage(tx, {
-      conversationId,
-      senderId: me.id,
-      recipientId: other.id,
-      kind: input.kind,
-      body: text,
-      clientId: input.client_id,
-      photoId: photo?.id ?? null,
-      gift,
-      credits: cost,
-      ledgerKind: input.kind === 'text' ? 'message' : input.kind,
-      free,
-    });
-    const row: MessageRow = {
-      id: stored.id,
-      conversationId,
-      senderId: me.id,
-      kind: input.kind,
-      body: text,
-      clientId: input.client_id,
-      gift,
-      createdAt: stored.createdAt,
-      photoFile: photo?.filename ?? null,
-      photoThumb: photo?.thumbFilename ?? null,
-      photoWidth: photo?.width ?? null,
-      photoHeight: photo?.height ?? null,
-    };
-
-    // Both sides hear of it live: the recipient, and the sender's other tabs.
-    const sides = await conversationSides(tx, conversationId);
-    const mine = sides.get(me.id)!;
-    const theirs = sides.get(other.id)!;
-    const toThem: LiveEvent = { kind: 'message', message: presentMessage(row, other.id, mine, identity), profile: mine.tile, conversation_unread: theirs.unread, total_unread_messages: theirs.total };
-    const toMe: LiveEvent = { kind: 'message', message: presentMessage(row, me.id, theirs, identity), profile: theirs.tile, conversation_unread: mine.unread, total_unread_messages: mine.total };
-    events = await appendEvents(tx, [
-      { memberId: other.id, event: toThem },
-      { memberId: me.id, event: toMe },
-    ]);
-    return {
-      message: presentMessage(row, me.id, theirs, sign),
-      wallet: walletFrom(balance - cost, { paidUser: me.paidUser, freeMessagesUsed: me.freeMessagesUsed + (free ? 1 : 0) }, started, settings),
-      fresh: true,
-    };
+  const { rows } = await app.database.pool.query<{ r: SendOutcome }>({
+    // Named: prepared once per connection.
+    name: 'rv_chat_send',
+    text: 'select rv_chat_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as r',
+    values: [sessionHash, sender.id, sender.siteId, input.profile, input.client_id, input.kind, text, input.kind === 'photo' ? input.photo_id! : null, gift, messageCost(settings, input.kind, gift), settings.free_messages, FREE_CONVERSATIONS],
   });
-  if (result.fresh) publishEvents(app.liveBus, events);
-  return { message: result.message, wallet: result.wallet };
+  const outcome = rows[0]!.r;
+  if (outcome.error !== undefined) throw refusal(outcome);
+  const me = { id: sender.id, paidUser: outcome.paid, freeMessagesUsed: outcome.free_used };
+  if (outcome.repeated !== undefined) return repeatedSend(app.database.db, me, outcome.repeated, settings, (key) => app.photoUrls.file(key));
+
+  publishEvents(app.liveBus, outcome.events);
+  const mine = outcome.events.find((e) => e.memberId === sender.id)!.event;
+  if (mine.kind !== 'message') throw new Error('rv_chat_send: no message event');
+  return {
+    // The sender's own event, its photo keys signed: the same message the other tabs receive.
+    message: presentEvent(app.photoUrls, mine).message,
+    wallet: walletFrom(outcome.balance, me, outcome.started, settings),
+  };
 }
 
 /** A send repeated with a client_id already stored: the stored message, nothing charged. */
-async function repeatedSend(tx: Tx, me: SenderRow, messageId: number, settings: SiteSettingsRecord, sign: (key: string) => string): Promise<SendMessageResponse> {
-  const row = (await findMessage(tx, eq(messages.id, messageId)))!;
-  const sides = await conversationSides(tx, row.conversationId);
+async function repeatedSend(db: Db, me: Pick<MemberRow, 'id' | 'paidUser' | 'freeMessagesUsed'>, messageId: number, settings: SiteSettingsRecord, sign: (key: string) => string): Promise<SendMessageResponse> {
+  const row = (await findMessage(db, eq(messages.id, messageId)))!;
+  const sides = await conversationSides(db, row.conversationId);
   const theirs = [...sides.values()].find((s) => s.memberId !== me.id) ?? { readUpTo: 0, deliveredUpTo: 0 };
-  return { message: presentMessage(row, me.id, theirs, sign), wallet: await walletOf(tx, me, settings) };
+  return { message: presentMessage(row, me.id, theirs, sign), wallet: await walletOf(db, me, settings) };
 }
 
 /**
@@ -190,25 +152,40 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
  * member that are newer than what was already reported count.
  */
 export async function acknowledge(app: FastifyInstance, memberId: number, seq: number): Promise<void> {
+  await acknowledgeMany(app, new Map([[memberId, { seq, after: 0 }]]));
+}
+
+/**
+ * Acknowledgements of many members at once (each member: the highest seq a device
+ * received, and `after`: a seq already acknowledged before, so that only newer events are
+ * read), in one transaction of two statements: the live connections of a process pass
+ * theirs together (realtime/ack-batcher.ts), so that receipts cost no round trips per message.
+ */
+export async function acknowledgeMany(app: FastifyInstance, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
+  if (acks.size === 0) return;
   const db = app.database.db;
+  const memberIds = [...acks.keys()];
+  const seqs = memberIds.map((id) => acks.get(id)!.seq);
+  const afters = memberIds.map((id) => acks.get(id)!.after);
   let events: (NumberedEvent & { memberId: number })[] = [];
   await db.transaction(async (tx) => {
     const rows = await tx.execute<{ conversation_id: number; other_id: number; up_to: number }>(sql`
-      with received as (
-        select (e.event->'message'->>'conversation')::int as conversation_id, max((e.event->'message'->>'id')::int) as up_to
-        from member_events e
-        where e.member_id = ${memberId} and e.seq <= ${seq} and e.seq > ${seq - ACK_WINDOW} and e.event->>'kind' = 'message' and (e.event->'message'->>'mine')::boolean = false
-        group by 1
+      with acks as (
+        select * from unnest(${`{${memberIds.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[], ${`{${afters.join(',')}}`}::bigint[]) as a(member_id, seq, after)
+      ), received as (
+        select e.member_id, (e.event->'message'->>'conversation')::int as conversation_id, max((e.event->'message'->>'id')::int) as up_to
+        from acks a
+        join member_events e on e.member_id = a.member_id and e.seq <= a.seq and e.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
+        where e.event->>'kind' = 'message' and (e.event->'message'->>'mine')::boolean = false
+        group by 1, 2
       )
       update conversation_members cm set delivered_up_to = r.up_to
       from received r
-      where cm.conversation_id = r.conversation_id and cm.member_id = ${memberId} and cm.delivered_up_to < r.up_to
+      where cm.conversation_id = r.conversation_id and cm.member_id = r.member_id and cm.delivered_up_to < r.up_to
       returning cm.conversation_id, cm.other_id, cm.delivered_up_to as up_to`);
-    const changed = rows.rows;
-    if (!changed.length) return;
     events = await appendEvents(
       tx,
-      changed.map((r) => ({ memberId: r.other_id, event: { kind: 'delivered', conversation: r.conversation_id, up_to: r.up_to } satisfies LiveEvent })),
+      rows.rows.map((r) => ({ memberId: r.other_id, event: { kind: 'delivered', conversation: r.conversation_id, up_to: r.up_to } satisfies LiveEvent })),
     );
   });
   publishEvents(app.liveBus, events);

@@ -12,54 +12,51 @@ export interface NumberedEvent {
 }
 
 /**
- * Appends an event to a member's stream inside the caller's transaction and returns its
- * seq. The stream row stays locked until commit, so a member's events commit in seq order
- * and without gaps (a rolled-back seq is handed out again). Writers that append for two
- * members lock the lower member id first (appendEvents) so that they cannot deadlock.
- */
-export async function appendEvent(tx: Tx, memberId: number, event: LiveEvent): Promise<number> {
-  const [row] = await tx
-    .insert(eventStreams)
-    .values({ memberId, seq: 1 })
-    .onConflictDoUpdate({ target: eventStreams.memberId, set: { seq: sql`${eventStreams.seq} + 1` } })
-    .returning({ seq: eventStreams.seq });
-  const seq = row!.seq;
-  await tx.insert(memberEvents).values({ memberId, seq, event });
-  return seq;
-}
-
-/**
- * Several members' events in one statement: the streams are incremented in member id order
- * (so two writers cannot deadlock) and the events stored with their numbers.
+ * Events for several members (a member may have several) in one statement: each stream is
+ * advanced by its number of events, in member id order (so two writers cannot deadlock), and
+ * the events stored with their numbers, in the order given per member. The stream rows stay
+ * locked until commit, so a member's events commit in seq order and without gaps (a
+ * rolled-back seq is handed out again). rv_append_event (migration 0009) does the same for sends.
  */
 export async function appendEvents(tx: Tx, events: { memberId: number; event: LiveEvent }[]): Promise<(NumberedEvent & { memberId: number })[]> {
   if (events.length === 0) return [];
-  const ordered = [...events].sort((a, b) => a.memberId - b.memberId);
-  if (new Set(ordered.map((e) => e.memberId)).size !== ordered.length) {
-    // The same member twice: one at a time (a statement cannot increment one row twice).
-    const out: (NumberedEvent & { memberId: number })[] = [];
-    for (const e of ordered) out.push({ memberId: e.memberId, event: e.event, seq: await appendEvent(tx, e.memberId, e.event) });
-    return out;
+  const perMember = new Map<number, LiveEvent[]>();
+  for (const e of events) {
+    const list = perMember.get(e.memberId);
+    if (list) list.push(e.event);
+    else perMember.set(e.memberId, [e.event]);
   }
+  const ids = [...perMember.keys()].sort((a, b) => a - b);
   const streams = sql.join(
-    ordered.map((e) => sql`(${e.memberId}::int, 1::bigint)`),
+    ids.map((id) => sql`(${id}::int, ${perMember.get(id)!.length}::bigint)`),
     sql`, `,
   );
+  // Per member: the event's place (1..n) among the member's n events of this call.
   const payloads = sql.join(
-    ordered.map((e) => sql`(${e.memberId}::int, ${JSON.stringify(e.event)}::jsonb)`),
+    ids.flatMap((id) => {
+      const list = perMember.get(id)!;
+      return list.map((event, i) => sql`(${id}::int, ${i + 1}::bigint, ${list.length}::bigint, ${JSON.stringify(event)}::jsonb)`);
+    }),
     sql`, `,
   );
   const { rows } = await tx.execute<{ member_id: number; seq: string | number }>(sql`
     with s as (
       insert into event_streams (member_id, seq) values ${streams}
-      on conflict (member_id) do update set seq = event_streams.seq + 1
+      on conflict (member_id) do update set seq = event_streams.seq + excluded.seq
       returning member_id, seq
     )
     insert into member_events (member_id, seq, event)
-    select s.member_id, s.seq, v.event from s join (values ${payloads}) as v(member_id, event) on v.member_id = s.member_id
+    select v.member_id, s.seq - v.n + v.place, v.event from (values ${payloads}) as v(member_id, place, n, event) join s on s.member_id = v.member_id
     returning member_id, seq`);
-  const seqOf = new Map(rows.map((r) => [r.member_id, Number(r.seq)]));
-  return ordered.map((e) => ({ memberId: e.memberId, event: e.event, seq: seqOf.get(e.memberId)! }));
+  const lastSeq = new Map<number, number>();
+  for (const r of rows) lastSeq.set(r.member_id, Math.max(lastSeq.get(r.member_id) ?? 0, Number(r.seq)));
+  const numbered: (NumberedEvent & { memberId: number })[] = [];
+  for (const id of ids) {
+    const list = perMember.get(id)!;
+    const last = lastSeq.get(id)!;
+    list.forEach((event, i) => numbered.push({ memberId: id, event, seq: last - list.length + 1 + i }));
+  }
+  return numbered;
 }
 
 /** Publishes committed events to the member's live connections (any process). */
@@ -103,7 +100,11 @@ export async function purgeOldEvents(db: Db, now = new Date()): Promise<void> {
  * tile's thumb): signed URLs expire within hours, events are kept for days. This signs
  * them for the moment of sending (replay and live alike).
  */
-export function presentEvent(urls: PhotoUrls, stored: LiveEvent): LiveEvent {
+export function presentEvent<E extends LiveEvent>(urls: PhotoUrls, stored: E): E {
+  return presentAny(urls, stored) as E;
+}
+
+function presentAny(urls: PhotoUrls, stored: LiveEvent): LiveEvent {
   const sign = (key: string) => (key.startsWith('/') ? key : urls.file(key));
   const tile = <T extends { photo: { thumb: string; width: number; height: number } | null }>(p: T): T => (p.photo ? { ...p, photo: { ...p.photo, thumb: sign(p.photo.thumb) } } : p);
   switch (stored.kind) {
