@@ -51,6 +51,7 @@ export class LiveSession {
   private sending: Promise<void> = Promise.resolve();
   /** Answered the last ping (the shared interval terminates connections that did not). */
   alive = true;
+  private corked = false;
 
   constructor(
     private readonly ctx: LiveContext,
@@ -220,7 +221,25 @@ export class LiveSession {
   private write(message: LiveServerMessage): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void this.socket.terminate();
+    this.corkUntilNextTick();
     this.socket.send(JSON.stringify(message));
+  }
+
+  /**
+   * Frames written in the same turn of the event loop leave in one system call (a send's
+   * own event and its answer, a replay): the TCP socket (ws keeps it as `_socket`) is
+   * corked until the next tick.
+   */
+  private corkUntilNextTick(): void {
+    if (this.corked) return;
+    const tcp = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!tcp) return;
+    this.corked = true;
+    tcp.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      tcp.uncork();
+    });
   }
 
   /** A database or bus failure: the browser reconnects and resumes from what it saw. */

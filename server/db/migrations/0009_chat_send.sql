@@ -2,21 +2,6 @@
 -- ledger entry and both members' live events in one statement's transaction, one round trip.
 -- chat-service.ts sendMessage() calls it; the rules are documented there.
 
--- Appends an event to a member's stream and returns its seq (live-events.ts appendEvent, in SQL).
-CREATE OR REPLACE FUNCTION rv_append_event(p_member integer, p_event jsonb) RETURNS bigint
-LANGUAGE plpgsql AS $$
-DECLARE
-  v_seq bigint;
-BEGIN
-  INSERT INTO event_streams (member_id, seq) VALUES (p_member, 1)
-    ON CONFLICT (member_id) DO UPDATE SET seq = event_streams.seq + 1
-    RETURNING seq INTO v_seq;
-  INSERT INTO member_events (member_id, seq, event) VALUES (p_member, v_seq, p_event);
-  RETURN v_seq;
-END;
-$$;
---> statement-breakpoint
-
 -- A member tile (member-tiles.ts toTile) with the photo's storage key, as stored events carry it.
 CREATE OR REPLACE FUNCTION rv_tile_json(p_id integer, p_name text, p_birth date, p_city text, p_country text, p_fictional boolean, p_thumb text, p_width integer, p_height integer)
 RETURNS jsonb LANGUAGE sql STABLE AS $$
@@ -51,7 +36,7 @@ $$;
 
 -- The live event of a message (common/chat/chat-schema.ts LiveEvent 'message') for one side.
 CREATE OR REPLACE FUNCTION rv_message_event(p_message jsonb, p_profile jsonb, p_conversation_unread integer, p_total_unread integer)
-RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT jsonb_build_object('kind', 'message', 'message', p_message, 'profile', p_profile, 'conversation_unread', p_conversation_unread, 'total_unread_messages', p_total_unread)
 $$;
 --> statement-breakpoint
@@ -83,24 +68,26 @@ CREATE OR REPLACE FUNCTION rv_chat_send(
   p_free_messages integer,
   p_free_conversations integer
 ) RETURNS jsonb
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- Plans are made once per connection: the statements are the same every time, and planning
+-- them per call (custom plans) cost more than running them.
+SET plan_cache_mode = force_generic_plan
+AS $$
 DECLARE
   me record;
   other record;
-  mine record;
-  theirs record;
+  sides record;
   v_low integer := least(p_sender, p_profile);
   v_high integer := greatest(p_sender, p_profile);
   v_repeated integer;
-  v_started integer := 0;
   v_conversation integer;
+  v_started integer;
   v_photo_file text;
   v_photo_thumb text;
   v_photo_width integer;
   v_photo_height integer;
   v_free boolean;
   v_cost integer;
-  v_balance bigint;
   v_id integer;
   v_created_at timestamptz;
   v_to_them jsonb;
@@ -108,16 +95,14 @@ DECLARE
   v_seq_them bigint;
   v_seq_me bigint;
 BEGIN
-  -- Over the live connection: the session must still be live (a log-out elsewhere stops sending).
-  IF p_session_hash IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM sessions WHERE token_hash = p_session_hash AND member_id = p_sender AND expires_at > now()
-  ) THEN
-    RETURN jsonb_build_object('error', 'authRequired');
-  END IF;
-
   -- The sender's row, locked: credits, free messages and started conversations cannot race
-  -- (FOR NO KEY UPDATE: foreign keys to the row stay free).
-  SELECT id, site_id, status, paid_user, free_messages_used INTO me FROM members WHERE id = p_sender FOR NO KEY UPDATE;
+  -- (FOR NO KEY UPDATE: foreign keys to the row stay free). Over the live connection the
+  -- session must still be live (a log-out elsewhere stops sending).
+  SELECT id, site_id, status, paid_user, free_messages_used INTO me
+    FROM members
+    WHERE id = p_sender
+      AND (p_session_hash IS NULL OR EXISTS (SELECT 1 FROM sessions s WHERE s.token_hash = p_session_hash AND s.member_id = p_sender AND s.expires_at > now()))
+    FOR NO KEY UPDATE;
   IF NOT FOUND OR me.site_id <> p_site OR me.status IN ('pending_deletion', 'disabled') THEN
     RETURN jsonb_build_object('error', 'authRequired');
   END IF;
@@ -129,10 +114,13 @@ BEGIN
     RETURN jsonb_build_object('repeated', v_repeated, 'paid', me.paid_user, 'free_used', me.free_messages_used);
   END IF;
 
+  -- The recipient as the sender sees them, the sender's started conversations and balance.
   SELECT o.id, o.site_id, o.status, o.name, o.email_confirmed_at,
-    EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_sender AND b.blocked_id = o.id) OR (b.blocker_id = o.id AND b.blocked_id = p_sender)) AS blocked,
-    (SELECT c.id FROM conversations c WHERE c.member_low_id = v_low AND c.member_high_id = v_high) AS conversation_id
-  INTO other FROM members o WHERE o.id = p_profile;
+      EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_sender AND b.blocked_id = o.id) OR (b.blocker_id = o.id AND b.blocked_id = p_sender)) AS blocked,
+      (SELECT c.id FROM conversations c WHERE c.member_low_id = v_low AND c.member_high_id = v_high) AS conversation_id,
+      CASE WHEN me.paid_user THEN 0 ELSE (SELECT count(*) FROM conversations c WHERE c.started_by = p_sender) END::int AS started,
+      (SELECT coalesce(sum(e.amount), 0) FROM credit_entries e WHERE e.member_id = p_sender)::bigint AS balance
+    INTO other FROM members o WHERE o.id = p_profile;
   IF NOT FOUND OR other.site_id <> me.site_id OR other.status NOT IN ('active', 'not_confirmed') THEN
     RETURN jsonb_build_object('error', 'memberNotFound');
   END IF;
@@ -142,12 +130,8 @@ BEGIN
   IF other.email_confirmed_at IS NULL OR other.status = 'not_confirmed' THEN
     RETURN jsonb_build_object('error', 'unconfirmedOther', 'name', other.name);
   END IF;
-
-  IF NOT me.paid_user THEN
-    SELECT count(*) INTO v_started FROM conversations WHERE started_by = p_sender;
-    IF other.conversation_id IS NULL AND v_started >= p_free_conversations THEN
-      RETURN jsonb_build_object('error', 'conversationLimit');
-    END IF;
+  IF NOT me.paid_user AND other.conversation_id IS NULL AND other.started >= p_free_conversations THEN
+    RETURN jsonb_build_object('error', 'conversationLimit');
   END IF;
 
   IF p_kind = 'photo' THEN
@@ -160,12 +144,12 @@ BEGIN
 
   v_free := p_kind = 'text' AND NOT me.paid_user AND me.free_messages_used < p_free_messages;
   v_cost := CASE WHEN v_free THEN 0 ELSE p_cost END;
-  SELECT coalesce(sum(amount), 0) INTO v_balance FROM credit_entries WHERE member_id = p_sender;
-  IF v_balance < v_cost THEN
+  IF other.balance < v_cost THEN
     RETURN jsonb_build_object('error', 'notEnoughCredits');
   END IF;
 
   -- Every check passed: from here on it writes (nothing above did).
+  v_started := other.started;
   v_conversation := other.conversation_id;
   IF v_conversation IS NULL THEN
     INSERT INTO conversations (site_id, member_low_id, member_high_id, started_by)
@@ -184,41 +168,50 @@ BEGIN
     PERFORM 1 FROM conversations WHERE id = v_conversation FOR NO KEY UPDATE;
   END IF;
 
-  INSERT INTO messages (conversation_id, sender_id, kind, body, client_id, photo_id, gift, credits)
-    VALUES (v_conversation, p_sender, p_kind, p_body, p_client_id, CASE WHEN p_kind = 'photo' THEN p_photo_id END, p_gift, v_cost)
-    RETURNING id, created_at INTO v_id, v_created_at;
-  UPDATE conversations SET last_message_id = v_id, last_message_at = v_created_at WHERE id = v_conversation;
-  UPDATE conversation_members SET unread = unread + 1 WHERE conversation_id = v_conversation AND member_id = p_profile;
-  -- The ledger entry in the same transaction, keyed by the message: paid once, never without it.
-  IF v_cost > 0 THEN
+  -- The message, the conversation's last message, the recipient's unread count, the ledger
+  -- entry keyed by the message (paid once, never without it) and a free message counted.
+  WITH m AS (
+    INSERT INTO messages (conversation_id, sender_id, kind, body, client_id, photo_id, gift, credits)
+      VALUES (v_conversation, p_sender, p_kind, p_body, p_client_id, CASE WHEN p_kind = 'photo' THEN p_photo_id END, p_gift, v_cost)
+      RETURNING id, created_at
+  ), c AS (
+    UPDATE conversations SET last_message_id = (SELECT id FROM m), last_message_at = (SELECT created_at FROM m) WHERE id = v_conversation
+  ), u AS (
+    UPDATE conversation_members SET unread = unread + 1 WHERE conversation_id = v_conversation AND member_id = p_profile
+  ), l AS (
     INSERT INTO credit_entries (member_id, amount, kind, idempotency_key)
-      VALUES (p_sender, -v_cost, CASE WHEN p_kind = 'text' THEN 'message' ELSE p_kind END, 'message:' || v_id);
-  END IF;
-  IF v_free THEN
-    UPDATE members SET free_messages_used = free_messages_used + 1 WHERE id = p_sender;
-  END IF;
+      SELECT p_sender, -v_cost, CASE WHEN p_kind = 'text' THEN 'message' ELSE p_kind END, 'message:' || m.id FROM m WHERE v_cost > 0
+  ), f AS (
+    UPDATE members SET free_messages_used = free_messages_used + 1 WHERE id = p_sender AND v_free
+  )
+  SELECT id, created_at INTO v_id, v_created_at FROM m;
 
   -- Both sides hear of it live: the recipient, and the sender's other tabs.
-  SELECT * INTO mine FROM rv_chat_side(v_conversation, p_sender);
-  SELECT * INTO theirs FROM rv_chat_side(v_conversation, p_profile);
+  SELECT mine.tile AS my_tile, mine.unread AS my_unread, mine.total AS my_total, theirs.tile AS their_tile, theirs.unread AS their_unread, theirs.total AS their_total
+    INTO sides
+    FROM rv_chat_side(v_conversation, p_sender) mine, rv_chat_side(v_conversation, p_profile) theirs;
   v_to_them := rv_message_event(
     rv_message_json(v_id, v_conversation, false, p_client_id, p_kind, p_body, v_photo_file, v_photo_thumb, v_photo_width, v_photo_height, p_gift, v_created_at),
-    mine.tile, theirs.unread, theirs.total);
+    sides.my_tile, sides.their_unread, sides.their_total);
   v_to_me := rv_message_event(
     rv_message_json(v_id, v_conversation, true, p_client_id, p_kind, p_body, v_photo_file, v_photo_thumb, v_photo_width, v_photo_height, p_gift, v_created_at),
-    theirs.tile, mine.unread, mine.total);
-  -- Streams in member id order, as every writer takes them (no deadlocks).
-  IF p_sender < p_profile THEN
-    v_seq_me := rv_append_event(p_sender, v_to_me);
-    v_seq_them := rv_append_event(p_profile, v_to_them);
-  ELSE
-    v_seq_them := rv_append_event(p_profile, v_to_them);
-    v_seq_me := rv_append_event(p_sender, v_to_me);
-  END IF;
+    sides.their_tile, sides.my_unread, sides.my_total);
+  -- Both streams in member id order, as every writer takes them (no deadlocks); the stream
+  -- rows stay locked until commit, so each member's events commit in seq order, without gaps.
+  WITH s AS (
+    INSERT INTO event_streams (member_id, seq) VALUES (v_low, 1), (v_high, 1)
+      ON CONFLICT (member_id) DO UPDATE SET seq = event_streams.seq + 1
+      RETURNING member_id, seq
+  ), e AS (
+    INSERT INTO member_events (member_id, seq, event)
+      SELECT s.member_id, s.seq, CASE WHEN s.member_id = p_sender THEN v_to_me ELSE v_to_them END FROM s
+      RETURNING member_id, seq
+  )
+  SELECT max(seq) FILTER (WHERE member_id = p_sender), max(seq) FILTER (WHERE member_id = p_profile) INTO v_seq_me, v_seq_them FROM e;
 
   RETURN jsonb_build_object(
     'conversation', v_conversation,
-    'balance', v_balance - v_cost,
+    'balance', other.balance - v_cost,
     'started', v_started,
     'paid', me.paid_user,
     'free_used', me.free_messages_used + CASE WHEN v_free THEN 1 ELSE 0 END,
