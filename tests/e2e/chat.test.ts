@@ -76,7 +76,10 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
   const line = t('icebreaker.line2', { name: anna.name });
   await icebreaker.getByRole('button', { name: line }).click();
   await expect(sender.page.getByTestId('composer-text')).toHaveValue(line);
-  await sender.page.getByTestId('composer-text').press('Enter');
+  // The dialog is gone and the composer has the focus: Enter sends the line.
+  await expect(icebreaker).toHaveCount(0);
+  await expect(sender.page.getByTestId('composer-text')).toBeFocused();
+  await sender.page.keyboard.press('Enter');
   const sent = sender.page.getByTestId('message').filter({ hasText: line });
   await expect(sent).toHaveAttribute('data-state', /sent|delivered|read/);
   await expect(sender.page.getByTestId('composer-text')).toHaveValue('');
@@ -111,8 +114,12 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
 
   // The photo opens large.
   await anna.page.locator('[data-kind="photo"] button').click();
-  await expect(anna.page.getByTestId('photo-viewer')).toBeVisible();
+  const viewer = anna.page.getByRole('dialog');
+  await expect(viewer.getByTestId('photo-viewer')).toBeVisible();
+  // Escape closes it once the dialog has the focus (it takes it when it has opened); then it is gone.
+  await expect(viewer).toBeFocused();
   await anna.page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
 
   // Typing shows on the other side; the reply arrives live.
   // (Typing signals go out at most every 2 s, as a member types: keep typing for a while.)
@@ -126,6 +133,8 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
   }).toPass({ timeout: 20_000 });
   await composer.pressSequentially('rose!', { delay: 20 });
   await composer.press('Enter');
+  const reply = anna.page.getByTestId('message').filter({ hasText: 'Thank you for the rose!' });
+  await expect(reply).toHaveAttribute('data-state', /sent|delivered|read/);
   await expect(sender.page.getByTestId('message').filter({ hasText: 'Thank you for the rose!' })).toBeVisible();
   await expect(sender.page.getByTestId('typing-indicator')).not.toHaveText(t('typing', { name: anna.name }), { timeout: 6_000 });
 

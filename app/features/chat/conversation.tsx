@@ -308,9 +308,10 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
         onPick={(line) => {
           setDraft(line);
           setIcebreaker(false);
-          requestAnimationFrame(() => document.getElementById('rv-composer-text')?.focus());
         }}
         onClose={() => setIcebreaker(false)}
+        // Chosen or not, the member writes next: the composer has the focus (Enter sends the line).
+        onExited={() => document.getElementById('rv-composer-text')?.focus()}
       />
       <BuyPrompt show={buyPrompt} onClose={() => setBuyPrompt(false)} paid={wallet.paid_user} />
     </div>

@@ -4,10 +4,11 @@ import { useTranslation } from '../../i18n/react';
 export const ICEBREAKERS = ['line1', 'line2', 'line3', 'line4', 'line5', 'line6'] as const;
 
 /** Opening lines for an empty conversation; the chosen one goes into the composer to be edited or sent. */
-export function IcebreakerModal({ show, name, onPick, onClose }: { show: boolean; name: string; onPick: (line: string) => void; onClose: () => void }) {
+export function IcebreakerModal({ show, name, onPick, onClose, onExited }: { show: boolean; name: string; onPick: (line: string) => void; onClose: () => void; onExited: () => void }) {
   const { t } = useTranslation();
+  // onExited: the dialog is gone (it keeps the focus while it fades out), so the composer can take it.
   return (
-    <Modal show={show} onHide={onClose} centered data-testid="icebreaker-modal">
+    <Modal show={show} onHide={onClose} onExited={onExited} restoreFocus={false} centered data-testid="icebreaker-modal">
       <Modal.Header closeButton closeLabel={t('chat:close')}>
         <Modal.Title as="h2" className="h5">
           {t('chat:icebreaker.title', { name })}
