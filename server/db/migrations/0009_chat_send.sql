@@ -220,3 +220,52 @@ BEGIN
       jsonb_build_object('memberId', p_sender, 'seq', v_seq_me, 'event', v_to_me)));
 END;
 $$;
+--> statement-breakpoint
+
+-- Several sends in one call and one transaction (server/domain/chat/send-batcher.ts): sends
+-- that arrive while the previous batch runs share its round trip and its commit. Each item
+-- is one rv_chat_send, in order; the answers come in the same order.
+-- A batch holds the locks of all its sends until it commits, so it takes them first, each
+-- kind in id order and the kinds in the order every writer uses (members, conversations,
+-- conversation sides, event streams): two batches, or a batch and a receipt batch, then
+-- never wait for each other in a circle.
+CREATE OR REPLACE FUNCTION rv_chat_send_many(p_items jsonb) RETURNS jsonb
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  item jsonb;
+  answers jsonb[] := '{}';
+  v_senders integer[];
+  v_members integer[];
+  v_conversations integer[];
+BEGIN
+  SELECT array_agg(DISTINCT (value->>'sender')::integer), array_agg(DISTINCT m)
+    INTO v_senders, v_members
+    FROM jsonb_array_elements(p_items), LATERAL (VALUES ((value->>'sender')::integer), ((value->>'profile')::integer)) AS x(m);
+  PERFORM 1 FROM members WHERE id = ANY (v_senders) ORDER BY id FOR NO KEY UPDATE;
+  SELECT array_agg(c.id ORDER BY c.id) INTO v_conversations
+    FROM conversations c
+    JOIN (SELECT DISTINCT least((value->>'sender')::integer, (value->>'profile')::integer) AS low, greatest((value->>'sender')::integer, (value->>'profile')::integer) AS high
+          FROM jsonb_array_elements(p_items)) p ON c.member_low_id = p.low AND c.member_high_id = p.high;
+  PERFORM 1 FROM conversations WHERE id = ANY (v_conversations) ORDER BY id FOR NO KEY UPDATE;
+  PERFORM 1 FROM conversation_members WHERE conversation_id = ANY (v_conversations) ORDER BY conversation_id, member_id FOR NO KEY UPDATE;
+  PERFORM 1 FROM event_streams WHERE member_id = ANY (v_members) ORDER BY member_id FOR NO KEY UPDATE;
+  FOR item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+    answers := answers || rv_chat_send(
+      item->>'session_hash',
+      (item->>'sender')::integer,
+      (item->>'site')::integer,
+      (item->>'profile')::integer,
+      item->>'client_id',
+      item->>'kind',
+      item->>'body',
+      (item->>'photo_id')::integer,
+      item->>'gift',
+      (item->>'cost')::integer,
+      (item->>'free_messages')::integer,
+      (item->>'free_conversations')::integer);
+  END LOOP;
+  RETURN to_jsonb(answers);
+END;
+$$;

@@ -11,6 +11,7 @@ import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
 import { blockedEitherWay, conversationSides, countStartedConversations, findMessage, participant, totalUnread } from './chat-repository';
 import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
+import { SendBatcher } from './send-batcher';
 
 type Conn = Db | Tx;
 /** An acknowledgement looks at this many events before it (acks come every 250 ms; a tab far behind gets read receipts instead). */
@@ -41,6 +42,18 @@ function walletFrom(credits: number, member: Pick<MemberRow, 'paidUser' | 'freeM
   };
 }
 
+const sendBatchers = new WeakMap<FastifyInstance, SendBatcher>();
+
+/** The app's group commit for sends (one per process and database). */
+function sendBatcherOf(app: FastifyInstance): SendBatcher {
+  let batcher = sendBatchers.get(app);
+  if (!batcher) {
+    batcher = new SendBatcher(app.database.pool, app.database.kind === 'server');
+    sendBatchers.set(app, batcher);
+  }
+  return batcher;
+}
+
 /** What rv_chat_send answers (migration 0009): a refusal, a repeated client id, or the stored message's events. */
 type SendOutcome =
   | { error: 'authRequired' | 'memberNotFound' | 'blocked' | 'conversationLimit' | 'photoNotFound' | 'notEnoughCredits' }
@@ -68,14 +81,14 @@ function refusal(outcome: Extract<SendOutcome, { error: string }>): ApiError {
 }
 
 /**
- * Sends a message (spec 1, 4, 6; issue 5) in one database call, rv_chat_send (migration
- * 0009, decision 0009): the sender's row is locked (credits, free messages and conversation
- * count cannot race), a retried client_id returns the stored message without charging again,
- * the conversation row is locked before the message is numbered (per-conversation order),
- * the cost is booked in the ledger keyed by the message id, and both members' live events
- * are appended; all in one transaction, published after it committed. Lock order everywhere:
- * sender row, conversation row, event streams by member id. `sessionHash`: a send over the
- * live connection, whose session is checked in the same call.
+ * Sends a message (spec 1, 4, 6; issue 5) with rv_chat_send (migration 0009, decision 0009),
+ * in one call and transaction with the other sends of the moment (SendBatcher): the sender's
+ * row is locked (credits, free messages and conversation count cannot race), a retried
+ * client_id returns the stored message without charging again, the conversation row is
+ * locked before the message is numbered (per-conversation order), the cost is booked in the
+ * ledger keyed by the message id, and both members' live events are appended; published
+ * after commit. Lock order: sender row, conversation row, event streams by member id.
+ * `sessionHash`: a send over the live connection, whose session is checked in the same call.
  */
 export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 'id' | 'siteId'>, input: SendMessage, sessionHash: string | null = null): Promise<SendMessageResponse> {
   const settings = siteSettingsOf(app, sender.siteId);
@@ -85,13 +98,20 @@ export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 
   if (text.length > settings.message_length) throw new ApiError(400, 'chat:errors.tooLong', { max: settings.message_length }, 'text');
   const gift = input.kind === 'gift' ? input.gift! : null;
 
-  const { rows } = await app.database.pool.query<{ r: SendOutcome }>({
-    // Named: prepared once per connection.
-    name: 'rv_chat_send',
-    text: 'select rv_chat_send($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as r',
-    values: [sessionHash, sender.id, sender.siteId, input.profile, input.client_id, input.kind, text, input.kind === 'photo' ? input.photo_id! : null, gift, messageCost(settings, input.kind, gift), settings.free_messages, FREE_CONVERSATIONS],
-  });
-  const outcome = rows[0]!.r;
+  const outcome = (await sendBatcherOf(app).send({
+    session_hash: sessionHash,
+    sender: sender.id,
+    site: sender.siteId,
+    profile: input.profile,
+    client_id: input.client_id,
+    kind: input.kind,
+    body: text,
+    photo_id: input.kind === 'photo' ? input.photo_id! : null,
+    gift,
+    cost: messageCost(settings, input.kind, gift),
+    free_messages: settings.free_messages,
+    free_conversations: FREE_CONVERSATIONS,
+  })) as SendOutcome;
   if (outcome.error !== undefined) throw refusal(outcome);
   const me = { id: sender.id, paidUser: outcome.paid, freeMessagesUsed: outcome.free_used };
   if (outcome.repeated !== undefined) return repeatedSend(app.database.db, me, outcome.repeated, settings, (key) => app.photoUrls.file(key));
@@ -178,10 +198,17 @@ export async function acknowledgeMany(app: FastifyInstance, acks: ReadonlyMap<nu
         join member_events e on e.member_id = a.member_id and e.seq <= a.seq and e.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
         where e.event->>'kind' = 'message' and (e.event->'message'->>'mine')::boolean = false
         group by 1, 2
+      ), locked as (
+        -- The sides in id order (as send batches take them), so that the two never deadlock.
+        select cm.conversation_id, cm.member_id, r.up_to from conversation_members cm
+        join received r on cm.conversation_id = r.conversation_id and cm.member_id = r.member_id
+        where cm.delivered_up_to < r.up_to
+        order by cm.conversation_id, cm.member_id
+        for no key update of cm
       )
-      update conversation_members cm set delivered_up_to = r.up_to
-      from received r
-      where cm.conversation_id = r.conversation_id and cm.member_id = r.member_id and cm.delivered_up_to < r.up_to
+      update conversation_members cm set delivered_up_to = l.up_to
+      from locked l
+      where cm.conversation_id = l.conversation_id and cm.member_id = l.member_id and cm.delivered_up_to < l.up_to
       returning cm.conversation_id, cm.other_id, cm.delivered_up_to as up_to`);
     events = await appendEvents(
       tx,

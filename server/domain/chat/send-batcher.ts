@@ -1,0 +1,104 @@
+import type pg from 'pg';
+
+/** One send as rv_chat_send takes it (migration 0009). */
+export interface SendItem {
+  session_hash: string | null;
+  sender: number;
+  site: number;
+  profile: number;
+  client_id: string;
+  kind: string;
+  body: string;
+  photo_id: number | null;
+  gift: string | null;
+  cost: number;
+  free_messages: number;
+  free_conversations: number;
+}
+
+interface Waiting {
+  item: SendItem;
+  resolve: (answer: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const CONNECTION_LOST = /ECONNRESET|Connection terminated/;
+
+/** At most this many sends share one call. */
+const MAX_BATCH = 100;
+
+/**
+ * Group commit for chat sends (decision 0009): a send that arrives while the process's
+ * previous batch is in the database waits for it and then goes with every other send that
+ * arrived meanwhile, in one call (rv_chat_send_many) and one transaction, in arrival order.
+ * Alone, a send goes at once. If a batch fails as a whole (a deadlock with another process,
+ * or one broken send), each of its sends is tried alone, so one cannot fail the others; a
+ * send is idempotent by its client id, so trying again never stores it twice.
+ */
+export class SendBatcher {
+  private queue: Waiting[] = [];
+  private running = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    /**
+     * Prepare the call once per connection (a named statement). Not on the embedded database:
+     * its connections share one session, which keeps a name a reset connection's successor
+     * does not know about.
+     */
+    private readonly prepared: boolean,
+  ) {}
+
+  /** rv_chat_send's answer for `item`. */
+  send(item: SendItem): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        // Sends that arrive in the same turn of the event loop go together.
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) await this.run(this.queue.splice(0, MAX_BATCH));
+    this.running = false;
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    try {
+      const answers = await this.call(batch.map((w) => w.item));
+      batch.forEach((w, i) => w.resolve(answers[i]));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const w of batch) {
+        try {
+          w.resolve((await this.call([w.item]))[0]);
+        } catch (alone) {
+          w.reject(alone);
+        }
+      }
+    }
+  }
+
+  private async call(items: SendItem[]): Promise<unknown[]> {
+    try {
+      return await this.callOnce(items);
+    } catch (error) {
+      // The embedded database's socket closes a connection after a failed statement, and
+      // the pool may hand it out once more: the call did not reach the database; once more.
+      if (!CONNECTION_LOST.test(String((error as Error).message))) throw error;
+      return this.callOnce(items);
+    }
+  }
+
+  private async callOnce(items: SendItem[]): Promise<unknown[]> {
+    const { rows } = await this.pool.query<{ r: unknown[] }>({
+      ...(this.prepared ? { name: 'rv_chat_send_many' } : {}),
+      text: 'select rv_chat_send_many($1::jsonb) as r',
+      values: [JSON.stringify(items)],
+    });
+    return rows[0]!.r;
+  }
+}
