@@ -26,18 +26,25 @@ const CONNECTION_LOST = /ECONNRESET|Connection terminated/;
 
 /** At most this many sends share one call. */
 const MAX_BATCH = 100;
+/**
+ * Batches in the database at once, each on its own connection (their locks are taken in one
+ * order). Measured at 1,000 msg/s on 2 cores: 1 in flight p50 27 ms / p99 202 ms, 2 in
+ * flight 12 / 140 ms, 4 in flight 10 / 126 ms but worse across two processes.
+ */
+const MAX_IN_FLIGHT = 2;
 
 /**
  * Group commit for chat sends (decision 0009): a send that arrives while the process's
- * previous batch is in the database waits for it and then goes with every other send that
- * arrived meanwhile, in one call (rv_chat_send_many) and one transaction, in arrival order.
- * Alone, a send goes at once. If a batch fails as a whole (a deadlock with another process,
- * or one broken send), each of its sends is tried alone, so one cannot fail the others; a
- * send is idempotent by its client id, so trying again never stores it twice.
+ * batches are in the database waits for one of them to finish and then goes with every
+ * other send that arrived meanwhile, in one call (rv_chat_send_many) and one transaction, in
+ * arrival order. Alone, a send goes at once. If a batch fails as a whole (a deadlock, or
+ * one broken send), each of its sends is tried alone, so one cannot fail the others; a send
+ * is idempotent by its client id, so trying again never stores it twice.
  */
 export class SendBatcher {
   private queue: Waiting[] = [];
-  private running = false;
+  private inFlight = 0;
+  private scheduled = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -53,17 +60,24 @@ export class SendBatcher {
   send(item: SendItem): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        // Sends that arrive in the same turn of the event loop go together.
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) await this.run(this.queue.splice(0, MAX_BATCH));
-    this.running = false;
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
+    this.scheduled = true;
+    // Sends that arrive in the same turn of the event loop go together.
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.inFlight < MAX_IN_FLIGHT && this.queue.length > 0) {
+        this.inFlight += 1;
+        void this.run(this.queue.splice(0, MAX_BATCH)).finally(() => {
+          this.inFlight -= 1;
+          this.schedule();
+        });
+      }
+    });
   }
 
   private async run(batch: Waiting[]): Promise<void> {
