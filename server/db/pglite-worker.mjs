@@ -15,7 +15,9 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 /** @type {{ dataDir: string | null }} */
 const { dataDir } = workerData;
 const db = await PGlite.create(dataDir ? { dataDir } : {});
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+// More connections than the pool's one: a connection the pool drops after a failed query
+// closes while its successor connects, and a server at its limit would refuse the successor.
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });
 await server.start();
 const conn = server.getServerConn();
 parentPort?.postMessage({ type: 'ready', conn });

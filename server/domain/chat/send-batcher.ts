@@ -22,8 +22,6 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-const CONNECTION_LOST = /ECONNRESET|Connection terminated/;
-
 /** At most this many sends share one call. */
 const MAX_BATCH = 100;
 /**
@@ -97,17 +95,6 @@ export class SendBatcher {
   }
 
   private async call(items: SendItem[]): Promise<unknown[]> {
-    try {
-      return await this.callOnce(items);
-    } catch (error) {
-      // The embedded database's socket closes a connection after a failed statement, and
-      // the pool may hand it out once more: the call did not reach the database; once more.
-      if (!CONNECTION_LOST.test(String((error as Error).message))) throw error;
-      return this.callOnce(items);
-    }
-  }
-
-  private async callOnce(items: SendItem[]): Promise<unknown[]> {
     const { rows } = await this.pool.query<{ r: unknown[] }>({
       ...(this.prepared ? { name: 'rv_chat_send_many' } : {}),
       text: 'select rv_chat_send_many($1::jsonb) as r',
