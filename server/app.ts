@@ -45,6 +45,7 @@ import { settingsRoutes } from './domain/settings/settings-routes';
 import { accountDeletionRoutes } from './domain/account-deletion/account-deletion-routes';
 import { dataExportRoutes } from './domain/account-deletion/data-export-routes';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { textInputPlugin } from './plugins/text-input';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { csrfGuardPlugin } from './plugins/csrf-guard';
 import { healthRoutes } from './plugins/health-routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(csrfGuardPlugin);
+  await app.register(textInputPlugin);
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',

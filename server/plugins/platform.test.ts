@@ -24,6 +24,20 @@ describe('platform', () => {
     expect(https.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('refuses a NUL character anywhere in API input as invalid, in the visitor language', async () => {
+    const headers = { host: 'localhost', origin: 'http://localhost', cookie: 'i18n_redirected=de', 'content-type': 'application/json' };
+    const body = (text: string) => JSON.stringify({ category: 'other', text, email: 'someone@example.test' });
+    const nul = await t.app.inject({ method: 'POST', url: '/api/complaint.php', headers, payload: body('A complaint with a \u0000 in it') });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ error: { code: 'invalidInput', message: expect.stringMatching(/\S/) as unknown } });
+    expect(nul.json().error.message).not.toBe('Some of the information sent is not valid. Please check it and try again.');
+    const query = await t.app.inject({ url: '/api/regions.php?country=N%00L', headers, remoteAddress: '203.0.113.77' });
+    expect(query.statusCode).toBe(400);
+    // A backslash followed by "u0000" is ordinary text.
+    const text = await t.app.inject({ method: 'POST', url: '/api/complaint.php', headers, payload: JSON.stringify({ category: 'other', text: 'A complaint that quotes \\u0000 as text', email: 'x' }) });
+    expect(text.json().error?.code).not.toBe('invalidInput');
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/nope.php', headers: { host: 'localhost' } });
     expect(res.statusCode).toBe(404);

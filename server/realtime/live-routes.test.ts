@@ -197,6 +197,8 @@ describe('chat over the live connection', () => {
     expect(await c.next('send_error', (m) => m.client_id === 'empty-message-1')).toMatchObject({ status: 400, error: { code: 'emptyMessage', message: 'Schreib zuerst eine Nachricht.' } });
     c.send({ type: 'send', message: { profile: 'x' } });
     expect(await c.next('send_error', (m) => m.client_id === '')).toMatchObject({ status: 400, error: { code: 'invalidInput' } });
+    c.send({ type: 'send', message: { profile: 5, client_id: 'nul-message-1', text: 'a\u0000b' } });
+    expect(await c.next('send_error', (m) => m.client_id === 'nul-message-1')).toMatchObject({ status: 400, error: { code: 'invalidInput' } });
     await c.close();
   });
 
@@ -260,6 +262,19 @@ describe('live connection limits', () => {
     await settle();
     expect(answering.socket.readyState).toBe(answering.socket.OPEN);
     await answering.close();
+  });
+
+  it('closes, at the next sweep, a connection whose session ended elsewhere (no more events for it)', async () => {
+    const m = await member();
+    const c = await connectLive(server.port, m.session);
+    await hello(c, null);
+    pingLiveConnections(server.app);
+    await settle(300);
+    expect(c.socket.readyState).toBe(c.socket.OPEN);
+    const out = await server.app.inject({ method: 'GET', url: '/api/logout.php', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${m.session}` } });
+    expect(out.statusCode).toBe(200);
+    pingLiveConnections(server.app);
+    expect(await c.closed).toBe(4401);
   });
 
   it('checks the session at every send: a logged-out session is closed with 4401', async () => {

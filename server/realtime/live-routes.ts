@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import { AUTH_SESSION_COOKIE } from '../../common/limits';
+import { liveSessionHashes } from '../domain/auth/session-repository';
 import { hashToken } from '../domain/auth/sessions';
 import type { MemberRow } from '../domain/members/account-repository';
 import { AckBatcher } from './ack-batcher';
@@ -8,7 +9,7 @@ import { isDistributedBus } from './redis-bus';
 import { CLOSE_BAD_ORIGIN, CLOSE_NOT_LOGGED_IN, LiveSession, type LiveContext } from './live-session';
 
 export const LIVE_PATH = '/api/live.php';
-/** Every connection is pinged this often; one that did not answer the previous ping is dropped. */
+/** Every connection is pinged this often; one that did not answer the previous ping is dropped, one whose session ended is closed. */
 export const PING_INTERVAL_MS = 30_000;
 /** Frames one member may send per second over all their connections (sends, acks, typing). */
 export const FRAMES_PER_SECOND = 30;
@@ -72,6 +73,16 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
   };
 
+  /**
+   * Connections whose session ended elsewhere (a log-out on another device, a password reset
+   * or change, a deleted account) are closed: they must not go on receiving the member's events.
+   */
+  const closeEndedSessions = async () => {
+    const open = [...sessions];
+    const live = await liveSessionHashes(app.database.db, [...new Set(open.map((s) => s.sessionHash))], new Date());
+    for (const session of open) if (!live.has(session.sessionHash)) session.socket.close(CLOSE_NOT_LOGGED_IN, 'not logged in');
+  };
+
   // One timer for all connections: an idle connection costs no timer of its own.
   const sweep = () => {
     for (const session of sessions) {
@@ -82,6 +93,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       session.alive = false;
       session.socket.ping();
     }
+    if (sessions.size > 0) closeEndedSessions().catch((err: unknown) => app.log.warn({ err }, 'live session check failed'));
   };
   const pinger = setInterval(sweep, PING_INTERVAL_MS);
   pinger.unref();

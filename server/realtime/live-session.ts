@@ -5,6 +5,7 @@ import type { Locale } from '../../common/reference/countries';
 import { sendMessage, typingTarget } from '../domain/chat/chat-service';
 import { currentSeq, eventsAfter, presentEvent } from '../domain/chat/live-events';
 import { ApiError } from '../http/api-error';
+import { hasNulCharacter } from '../plugins/text-input';
 import { errorCode } from '../plugins/error-handler';
 import type { AckBatcher } from './ack-batcher';
 import type { BusMessage, LiveBus } from './live-bus';
@@ -72,6 +73,11 @@ export class LiveSession {
       frame = JSON.parse(String(data));
     } catch {
       return this.socket.close(CLOSE_UNSUPPORTED, 'invalid frame');
+    }
+    // PostgreSQL text cannot hold NUL: such a send is invalid input, like over HTTP.
+    if (hasNulCharacter(frame)) {
+      const send = frame as { type?: unknown; message?: unknown };
+      return send.type === 'send' ? this.refuseSend(send.message, 400, 'errors.invalidInput') : undefined;
     }
     const parsed = liveClientMessageSchema.safeParse(frame);
     // Unknown or malformed messages are ignored: a newer browser may speak more.

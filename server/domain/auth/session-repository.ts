@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessions } from '../../db/schema';
 
@@ -24,4 +24,14 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Which of `tokenHashes` are still live sessions (not logged out, not expired). */
+export async function liveSessionHashes(db: Db, tokenHashes: string[], now: Date): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now)));
+  return new Set(rows.map((r) => r.tokenHash));
 }

@@ -115,7 +115,7 @@ describe('sending messages', () => {
     expect((await unconfirmed.api.get(`/api/chat.php?profile=${a.member.id}`)).json<ChatResponse>().me_unconfirmed).toBe(true);
   });
 
-  it('validates: too long, empty, to oneself, a gift that does not exist, another member’s photo', async () => {
+  it('validates: too long, empty, to oneself, a gift that does not exist, another member’s photo, a NUL character', async () => {
     const a = await member();
     const b = await member();
     const tooLong = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'x'.repeat(settings.message_length + 1) });
@@ -126,6 +126,10 @@ describe('sending messages', () => {
     expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'gift', gift: 'yacht' })).statusCode).toBe(400);
     expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: 'short', text: 'x' })).statusCode).toBe(400);
     expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: 999999 })).statusCode).toBe(400);
+    // PostgreSQL text cannot hold NUL: invalid input, not a server error.
+    const nul = await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ error: { code: 'invalidInput' } });
     expect(await t.database.db.select().from(messages).where(eq(messages.senderId, a.member.id))).toHaveLength(0);
   });
 

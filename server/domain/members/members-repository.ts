@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blocks, members, photos } from '../../db/schema';
+import type { TileRow } from './member-tiles';
 
 /**
  * Conditions every public listing applies: only active, visible, confirmed-or-active
@@ -29,17 +30,8 @@ export function visibleMemberConditions(siteId: number, viewerId: number | null)
   return and(listedMemberConditions(siteId), notBlockedWith(viewerId));
 }
 
-export interface TeaserRow {
-  id: number;
-  name: string;
-  birthDate: string;
-  city: string | null;
-  country: string;
-  fictional: boolean;
-  thumb: string;
-  width: number;
-  height: number;
-}
+/** A tile row of a member who has a main photo (the home teaser shows only those). */
+export type TeaserRow = TileRow & { thumb: string; width: number; height: number };
 
 /** What a member tile shows, as columns (the main photo joined as `photos`). */
 export const tileColumns = {
