@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blocks, members, photos } from '../../db/schema';
 import type { TileRow } from './member-tiles';
@@ -7,7 +7,7 @@ import type { TileRow } from './member-tiles';
  * Conditions every public listing applies: only active, visible, confirmed-or-active
  * profiles with a public main photo. Later listings (search) reuse this.
  */
-export function listedMemberConditions(siteId: number) {
+export function listedMemberConditions(siteId: number | Placeholder) {
   return and(
     eq(members.siteId, siteId),
     eq(members.status, 'active'),

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blocks, members, photos } from '../../db/schema';
 import { SEARCH_COUNT_CAP, type SearchFilters } from '../../../common/search/search-schema';
-import { listedMemberConditions, tileColumns, visibleMemberConditions } from '../members/members-repository';
+import { listedMemberConditions, tileColumns } from '../members/members-repository';
 import type { TileRow } from '../members/member-tiles';
 
 /** A tile row with the member's grid cell (for the distance band; never sent). */
@@ -21,38 +21,78 @@ function yearsBefore(on: Date, years: number): string {
   return new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
 }
 
+/** Who searches: a visitor (no viewer) or a member, and everyone blocked either way. */
+export interface Searcher {
+  siteId: number;
+  viewerId: number | null;
+  /** Members the viewer blocked or was blocked by (blockedIds). */
+  blocked: readonly number[];
+}
+
 /**
- * The WHERE of a search: who may be listed for this viewer (visibleMemberConditions: active,
- * confirmed, profile active, visible, same site, no block either way), not the viewer, plus
- * the filters. Every filter is a plain equality or a birth_date range, so the planner finds
- * it in one of the members_listed_* partial indexes (schema.ts), which hold listed members only.
+ * What decides a search statement's SQL text: which filters are set, a member or a visitor,
+ * any blocks. The values are placeholders, so each shape's SQL is built once (SearchQueries).
  */
-export function searchConditions(siteId: number, viewerId: number | null, f: SearchFilters, now = new Date()): SQL {
-  const conds: (SQL | undefined)[] = [visibleMemberConditions(siteId, viewerId)];
-  if (viewerId !== null) conds.push(ne(members.id, viewerId));
-  if (f.gender) conds.push(eq(members.gender, f.gender));
-  if (f.country) conds.push(eq(members.country, f.country));
-  if (f.country && f.countryregion) conds.push(eq(members.regionCode, f.countryregion));
-  // age >= min  <=>  born on or before today - min years; age <= max  <=>  born after today - (max + 1) years.
-  if (f.min_age !== undefined) conds.push(lte(members.birthDate, yearsBefore(now, f.min_age)));
-  if (f.max_age !== undefined) conds.push(gt(members.birthDate, yearsBefore(now, f.max_age + 1)));
+interface Shape {
+  member: boolean;
+  blocks: boolean;
+  filters: readonly (keyof SearchFilters)[];
+}
+
+function shapeOf(who: Searcher, f: SearchFilters): Shape {
+  return { member: who.viewerId !== null, blocks: who.blocked.length > 0, filters: (Object.keys(f) as (keyof SearchFilters)[]).filter((k) => f[k] !== undefined).sort() };
+}
+
+const shapeKey = (s: Shape) => `${s.member ? 'm' : 'v'}${s.blocks ? 'b' : ''}:${s.filters.join(',')}`;
+
+/** The placeholder values of a search (searchConditions' names). */
+export function searchValues(who: Searcher, f: SearchFilters, now = new Date()): Record<string, unknown> {
+  return {
+    site: who.siteId,
+    viewer: who.viewerId,
+    blocked: who.blocked,
+    gender: f.gender,
+    country: f.country,
+    region: f.countryregion,
+    // age >= min  <=>  born on or before today - min years; age <= max  <=>  born after today - (max + 1) years.
+    bornBy: f.min_age === undefined ? undefined : yearsBefore(now, f.min_age),
+    bornAfter: f.max_age === undefined ? undefined : yearsBefore(now, f.max_age + 1),
+  };
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The WHERE of a search, with placeholders (searchValues): who may be listed (active,
+ * confirmed, profile active, visible, same site; listedMemberConditions), not the viewer, no
+ * block either way, plus the filters. Every filter is a plain equality or a birth_date range,
+ * so the planner finds it in one of the members_listed_* partial indexes (schema.ts), which
+ * hold listed members only. Blocks are a list of ids read first (`id <> all(...)`): an
+ * anti-join against the blocks table per row cost a third of a search's database time.
+ */
+function searchConditions(shape: Shape): SQL {
+  const has = (k: keyof SearchFilters) => shape.filters.includes(k);
+  const conds: (SQL | undefined)[] = [listedMemberConditions(p('site'))];
+  if (shape.member) conds.push(ne(members.id, p('viewer')));
+  if (shape.blocks) conds.push(sql`${members.id} <> all(${p('blocked')}::int[])`);
+  if (has('gender')) conds.push(eq(members.gender, p('gender')));
+  if (has('country')) conds.push(eq(members.country, p('country')));
+  if (has('country') && has('countryregion')) conds.push(eq(members.regionCode, p('region')));
+  if (has('min_age')) conds.push(lte(members.birthDate, p('bornBy')));
+  if (has('max_age')) conds.push(gt(members.birthDate, p('bornAfter')));
   return and(...conds)!;
 }
 
-/** One page of matches, recently active first (the query, for EXPLAIN; searchPage runs it). */
-export function searchPageQuery(db: Db, where: SQL, limit: number, offset: number) {
+/** One page of matches, recently active first (placeholders: searchValues, limit, offset). */
+function pageQuery(db: Db, shape: Shape) {
   return db
     .select(searchColumns)
     .from(members)
     .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
-    .where(where)
+    .where(searchConditions(shape))
     .orderBy(desc(members.lastActiveAt), desc(members.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-export async function searchPage(db: Db, where: SQL, limit: number, offset: number): Promise<SearchRow[]> {
-  return searchPageQuery(db, where, limit, offset);
+    .limit(p('limit'))
+    .offset(p('offset'));
 }
 
 /**
@@ -66,20 +106,64 @@ export async function searchPage(db: Db, where: SQL, limit: number, offset: numb
  * keeps the planner on it: with no order it may scan the table until cap + 1 rows match,
  * which turns into a full scan when few do.
  */
-export function countQuery(db: Db, where: SQL, f: SearchFilters) {
+function countQuery(db: Db, shape: Shape) {
+  const has = (k: keyof SearchFilters) => shape.filters.includes(k);
   const order =
-    f.countryregion || (f.country && !f.gender)
+    has('countryregion') || (has('country') && !has('gender'))
       ? [members.country, members.regionCode, members.birthDate]
-      : f.gender
+      : has('gender')
         ? [members.gender, members.country, members.birthDate]
         : [desc(members.lastActiveAt)];
-  const inner = db.select({ one: sql`1` }).from(members).where(where).orderBy(...order).limit(SEARCH_COUNT_CAP + 1);
+  const inner = db.select({ one: sql`1` }).from(members).where(searchConditions(shape)).orderBy(...order).limit(SEARCH_COUNT_CAP + 1);
   return db.select({ n: sql<number>`count(*)::int` }).from(inner.as('m'));
 }
 
-export async function countMatches(db: Db, where: SQL, filters: SearchFilters): Promise<number> {
-  const [row] = await countQuery(db, where, filters);
-  return Math.min(row?.n ?? 0, SEARCH_COUNT_CAP);
+// An empty name keeps the statement unnamed in PostgreSQL (node-postgres names only truthy
+// names), so it is planned at each execution with its values (custom plans: a generic plan
+// cannot tell a country with 10 members from one with 100,000), while drizzle builds the SQL
+// text once per shape instead of once per search (that building was 0.4 ms per search).
+const UNNAMED = '';
+
+const preparedPage = (db: Db, shape: Shape) => pageQuery(db, shape).prepare(UNNAMED);
+const preparedCount = (db: Db, shape: Shape) => countQuery(db, shape).prepare(UNNAMED);
+
+/** The search statements of one database, their SQL built once per shape. */
+export class SearchQueries {
+  private pages = new Map<string, ReturnType<typeof preparedPage>>();
+  private counts = new Map<string, ReturnType<typeof preparedCount>>();
+
+  constructor(private readonly db: Db) {}
+
+  /** One page of matches, recently active first. */
+  async page(who: Searcher, f: SearchFilters, limit: number, offset: number): Promise<SearchRow[]> {
+    const shape = shapeOf(who, f);
+    const key = shapeKey(shape);
+    let query = this.pages.get(key);
+    if (!query) this.pages.set(key, (query = preparedPage(this.db, shape)));
+    return query.execute({ ...searchValues(who, f), limit, offset });
+  }
+
+  /** How many match, up to SEARCH_COUNT_CAP. */
+  async count(who: Searcher, f: SearchFilters): Promise<number> {
+    const shape = shapeOf(who, f);
+    const key = shapeKey(shape);
+    let query = this.counts.get(key);
+    if (!query) this.counts.set(key, (query = preparedCount(this.db, shape)));
+    const [row] = await query.execute(searchValues(who, f));
+    return Math.min(row?.n ?? 0, SEARCH_COUNT_CAP);
+  }
+}
+
+/** The SQL and values of a search's page and count statements (for EXPLAIN in tests). */
+export function searchStatements(db: Db, who: Searcher, f: SearchFilters, limit: number, offset: number) {
+  const shape = shapeOf(who, f);
+  const values = { ...searchValues(who, f), limit, offset };
+  const page = pageQuery(db, shape).toSQL();
+  const count = countQuery(db, shape).toSQL();
+  return {
+    page: { text: page.sql, values: fillPlaceholders(page.params, values) },
+    count: { text: count.sql, values: fillPlaceholders(count.params, values) },
+  };
 }
 
 /** Recently active listed members of a site (the cached "other profiles"; per-viewer rules apply after). */

@@ -11,7 +11,7 @@ import {
 } from '../../../common/search/search-schema';
 import type { Db } from '../../db/database';
 import { distanceBand, type Cell } from './cells';
-import { blockedIds, countMatches, recentlyActive, searchConditions, searchPage, type SearchRow } from './search-repository';
+import { blockedIds, recentlyActive, SearchQueries, type Searcher, type SearchRow } from './search-repository';
 
 const OTHER_TTL_MS = 60_000;
 const OTHER_CACHED = 48;
@@ -56,11 +56,14 @@ export function relaxedFilters(f: SearchFilters): SearchFilters | null {
  */
 export class SearchService {
   private other = new Map<number, { at: number; rows: Promise<SearchRow[]> }>();
+  private readonly queries: SearchQueries;
 
   constructor(
     private readonly db: Db,
     private readonly fileUrl: (key: string) => string,
-  ) {}
+  ) {
+    this.queries = new SearchQueries(db);
+  }
 
   private tile(row: SearchRow, viewer: Viewer | null, position: number, resell: boolean): SearchTile {
     const slot = position % CAM_TILE_EVERY === CAM_TILE_EVERY - 1;
@@ -79,18 +82,16 @@ export class SearchService {
 
   async search(site: SiteSearchSettings, viewer: Viewer | null, requested: SearchFilters, page: number): Promise<SearchResult> {
     const filters = allowedFilters(requested, site.searchFields);
-    const viewerId = viewer?.id ?? null;
-    const where = searchConditions(site.id, viewerId, filters);
+    const who: Searcher = { siteId: site.id, viewerId: viewer?.id ?? null, blocked: viewer ? [...(await blockedIds(this.db, viewer.id))] : [] };
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
-    const [rows, numResults] = await Promise.all([searchPage(this.db, where, SEARCH_PAGE_SIZE, offset), countMatches(this.db, where, filters)]);
+    const [rows, numResults] = await Promise.all([this.queries.page(who, filters, SEARCH_PAGE_SIZE, offset), this.queries.count(who, filters)]);
     const results = rows.map((r, i) => this.tile(r, viewer, offset + i, site.memberResell));
     let similar: SearchResult['similar'] = null;
     const relaxed = numResults < SEARCH_PAGE_SIZE ? relaxedFilters(filters) : null;
     if (relaxed) {
       const seen = new Set(results.map((r) => r.id));
-      const relaxedWhere = searchConditions(site.id, viewerId, relaxed);
       // Every exact match is on page 1 here (fewer than a page), so fetching that many more is enough.
-      const [more, relaxedCount] = await Promise.all([searchPage(this.db, relaxedWhere, SEARCH_PAGE_SIZE + numResults, 0), countMatches(this.db, relaxedWhere, relaxed)]);
+      const [more, relaxedCount] = await Promise.all([this.queries.page(who, relaxed, SEARCH_PAGE_SIZE + numResults, 0), this.queries.count(who, relaxed)]);
       const extra = more.filter((r) => !seen.has(r.id)).slice(0, SEARCH_PAGE_SIZE);
       similar = { results: extra.map((r, i) => this.tile(r, viewer, i, site.memberResell)), numResults: Math.max(0, relaxedCount - numResults) };
     }
