@@ -288,6 +288,8 @@ export interface ChatBenchResult {
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Messages/s of the warm-up (one message per client). */
+const WARM_UP_RATE = 200;
 
 /**
  * The whole chat bench; table rows via chatRows(). Three servers run side by side: one
@@ -331,9 +333,11 @@ export async function chatBench(): Promise<ChatBenchResult> {
     const crossClients = await connectAll(shared, (i) => (i % 2 === 0 ? a.port : b.port));
     connected.push(...crossClients);
 
-    // Warm-up (JIT, plans, pools, first conversations), then the sustainable rate interleaved.
-    await latencyRun(singleClients, Math.min(LOW_RATE, 20), 2);
-    await latencyRun(crossClients, Math.min(LOW_RATE, 20), 2);
+    // Warm-up (JIT, plans, pools, first conversations): one message from every client, so
+    // that every pair has its conversation (what is measured is chatting, not 500 first
+    // messages at once), then the sustainable rate interleaved.
+    await latencyRun(singleClients, WARM_UP_RATE, CLIENTS / WARM_UP_RATE);
+    await latencyRun(crossClients, WARM_UP_RATE, CLIENTS / WARM_UP_RATE);
     const singleLow: LatencyRun[] = [];
     const crossLow: LatencyRun[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {

@@ -178,44 +178,53 @@ export async function acknowledge(app: FastifyInstance, memberId: number, seq: n
 /**
  * Acknowledgements of many members at once (each member: the highest seq a device
  * received, and `after`: a seq already acknowledged before, so that only newer events are
- * read), in one transaction of two statements: the live connections of a process pass
- * theirs together (realtime/ack-batcher.ts), so that receipts cost no round trips per message.
+ * read): the live connections of a process pass theirs together (realtime/ack-batcher.ts),
+ * so that receipts cost no round trips per message. One statement, so one round trip and
+ * the sides it locks are held only while it runs: as a transaction of several statements it
+ * held them across round trips, and send batches waiting for them made the chat's slowest
+ * deliveries (decision 0009).
  */
 export async function acknowledgeMany(app: FastifyInstance, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
   if (acks.size === 0) return;
-  const db = app.database.db;
   const memberIds = [...acks.keys()];
   const seqs = memberIds.map((id) => acks.get(id)!.seq);
   const afters = memberIds.map((id) => acks.get(id)!.after);
-  let events: (NumberedEvent & { memberId: number })[] = [];
-  await db.transaction(async (tx) => {
-    const rows = await tx.execute<{ conversation_id: number; other_id: number; up_to: number }>(sql`
-      with acks as (
-        select * from unnest(${`{${memberIds.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[], ${`{${afters.join(',')}}`}::bigint[]) as a(member_id, seq, after)
-      ), received as (
-        select e.member_id, (e.event->'message'->>'conversation')::int as conversation_id, max((e.event->'message'->>'id')::int) as up_to
-        from acks a
-        join member_events e on e.member_id = a.member_id and e.seq <= a.seq and e.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
-        where e.event->>'kind' = 'message' and (e.event->'message'->>'mine')::boolean = false
-        group by 1, 2
-      ), locked as (
-        -- The sides in id order (as send batches take them), so that the two never deadlock.
-        select cm.conversation_id, cm.member_id, r.up_to from conversation_members cm
-        join received r on cm.conversation_id = r.conversation_id and cm.member_id = r.member_id
-        where cm.delivered_up_to < r.up_to
-        order by cm.conversation_id, cm.member_id
-        for no key update of cm
-      )
+  const { rows } = await app.database.db.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(sql`
+    with acks as (
+      select * from unnest(${`{${memberIds.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[], ${`{${afters.join(',')}}`}::bigint[]) as a(member_id, seq, after)
+    ), received as (
+      select e.member_id, (e.event->'message'->>'conversation')::int as conversation_id, max((e.event->'message'->>'id')::int) as up_to
+      from acks a
+      join member_events e on e.member_id = a.member_id and e.seq <= a.seq and e.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
+      where e.event->>'kind' = 'message' and (e.event->'message'->>'mine')::boolean = false
+      group by 1, 2
+    ), locked as (
+      -- The sides in id order (as send batches take them), so that the two never deadlock.
+      select cm.conversation_id, cm.member_id, r.up_to from conversation_members cm
+      join received r on cm.conversation_id = r.conversation_id and cm.member_id = r.member_id
+      where cm.delivered_up_to < r.up_to
+      order by cm.conversation_id, cm.member_id
+      for no key update of cm
+    ), receipts as (
       update conversation_members cm set delivered_up_to = l.up_to
       from locked l
       where cm.conversation_id = l.conversation_id and cm.member_id = l.member_id and cm.delivered_up_to < l.up_to
-      returning cm.conversation_id, cm.other_id, cm.delivered_up_to as up_to`);
-    events = await appendEvents(
-      tx,
-      rows.rows.map((r) => ({ memberId: r.other_id, event: { kind: 'delivered', conversation: r.conversation_id, up_to: r.up_to } satisfies LiveEvent })),
-    );
-  });
-  publishEvents(app.liveBus, events);
+      returning cm.other_id as member_id, jsonb_build_object('kind', 'delivered', 'conversation', cm.conversation_id, 'up_to', cm.delivered_up_to) as event, cm.conversation_id
+    ), numbered as (
+      -- Per member: the receipt's place (1..n) among the member's n receipts (as appendEvents numbers them).
+      select member_id, event, row_number() over (partition by member_id order by conversation_id) as place, count(*) over (partition by member_id) as n from receipts
+    ), streams as (
+      -- The senders' streams in member id order, as every writer takes them.
+      insert into event_streams (member_id, seq)
+      select member_id, max(n) from numbered group by member_id order by member_id
+      on conflict (member_id) do update set seq = event_streams.seq + excluded.seq
+      returning member_id, seq
+    )
+    insert into member_events (member_id, seq, event)
+    select n.member_id, s.seq - n.n + n.place, n.event from numbered n join streams s on s.member_id = n.member_id
+    returning member_id, seq, event`);
+  const events = rows.map((r) => ({ memberId: r.member_id, seq: Number(r.seq), event: r.event }));
+  publishEvents(app.liveBus, events.sort((a, b) => a.memberId - b.memberId || a.seq - b.seq));
 }
 
 /** The other member when `memberId` may signal typing in the conversation (a participant, no block), else null. */

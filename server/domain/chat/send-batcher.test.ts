@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -57,5 +57,55 @@ describe('SendBatcher', () => {
     expect(calls).toEqual([3, 1, 1, 1]);
     const after = await db.select({ body: messages.body }).from(messages).where(eq(messages.senderId, a.id)).orderBy(messages.id);
     expect(after.map((m) => m.body)).toEqual(['first', 'second', 'fourth', 'fifth']);
+  });
+
+  it('keeps a member out of a second batch while one of their sends is in the database', async () => {
+    const db = t.database.db;
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createMember(db, { emailConfirmedAt: new Date() })));
+    for (const m of [a!, b!, c!]) await addCreditEntry(db, { memberId: m.id, amount: 100, kind: 'adjustment' });
+    const send = (from: typeof a, to: typeof a, clientId: string): SendItem => ({
+      session_hash: null,
+      sender: from!.id,
+      site: from!.siteId,
+      profile: to!.id,
+      client_id: clientId,
+      kind: 'text',
+      body: clientId,
+      photo_id: null,
+      gift: null,
+      cost: 10,
+      free_messages: 0,
+      free_conversations: 2,
+    });
+    const calls: string[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const query = t.database.pool.query.bind(t.database.pool);
+    // The first call waits at the gate (as if the database were slow); the calls are recorded.
+    const gated = new Proxy(t.database.pool, {
+      get: (target, key) =>
+        key === 'query'
+          ? async (config: { values: [string] }) => {
+              calls.push((JSON.parse(config.values[0]) as SendItem[]).map((i) => i.client_id));
+              if (calls.length === 1) await gate;
+              return query(config as never);
+            }
+          : Reflect.get(target, key),
+    });
+    const batcher = new SendBatcher(gated, t.database.kind === 'server');
+
+    const first = batcher.send(send(a, b, 'a-b-1'));
+    await expect.poll(() => calls.length).toBe(1);
+    // a and b have a send in the database: theirs wait (b's reply too), c's goes at once.
+    const later = [batcher.send(send(a, b, 'a-b-2')), batcher.send(send(b, a, 'b-a-1')), batcher.send(send(a, c, 'a-c-1'))];
+    await batcher.send(send(c, d, 'c-d-1'));
+    expect(calls).toEqual([['a-b-1'], ['c-d-1']]);
+    release();
+    await Promise.all([first, ...later]);
+    // Then a's and b's, in the order they came.
+    expect(calls).toEqual([['a-b-1'], ['c-d-1'], ['a-b-2', 'b-a-1', 'a-c-1']]);
+    const stored = await db.select({ body: messages.body }).from(messages).where(inArray(messages.senderId, [a!.id, b!.id, c!.id])).orderBy(messages.id);
+    // c's went into the database while a's first waited at the gate.
+    expect(stored.map((m) => m.body)).toEqual(['c-d-1', 'a-b-1', 'a-b-2', 'b-a-1', 'a-c-1']);
   });
 });
