@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { AUTH_COOKIE_MAX_AGE_S, AUTH_SESSION_COOKIE } from '../../common/limits';
 import { ApiError } from '../http/api-error';
-import { findMemberById, type MemberRow } from '../domain/members/account-repository';
+import { findMemberById, recordActivity, type MemberRow } from '../domain/members/account-repository';
 import { resolveSession } from '../domain/auth/sessions';
 
 declare module 'fastify' {
@@ -18,6 +18,8 @@ declare module 'fastify' {
 }
 
 const MEMBER = Symbol('member');
+/** A member's last_active_at (search order "recently active first") moves at most this often. */
+export const ACTIVITY_EVERY_MS = 5 * 60 * 1000;
 const LOGGED_OUT_STATUSES = new Set(['pending_deletion', 'disabled']);
 
 export const sessionPlugin = fp(
@@ -32,6 +34,11 @@ export const sessionPlugin = fp(
         const member = await findMemberById(app.database.db, memberId);
         // A session belongs to the site it was made on; a deleted or disabled account has none.
         if (!member || member.siteId !== this.visitor.site.row.id || LOGGED_OUT_STATUSES.has(member.status)) return null;
+        const now = new Date();
+        if (now.getTime() - member.lastActiveAt.getTime() > ACTIVITY_EVERY_MS) {
+          await recordActivity(app.database.db, member.id, now, ACTIVITY_EVERY_MS);
+          member.lastActiveAt = now;
+        }
         return member;
       })();
       return self[MEMBER];

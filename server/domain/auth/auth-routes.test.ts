@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userResponseSchema } from '../../../common/auth/user-schema';
 import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '../../../common/limits';
-import { sessions } from '../../db/schema';
+import { members, sessions } from '../../db/schema';
+import { ACTIVITY_EVERY_MS } from '../../plugins/session-plugin';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { addCreditEntry } from '../credits/credits-repository';
@@ -153,6 +154,23 @@ describe('current user, language and logout', () => {
     expect(saved.cookies.find((c) => c.name === 'i18n_redirected')?.value).toBe('de');
     const bad = await t.app.inject({ method: 'PUT', url: '/api/user.php', headers, payload: { language: 'xx' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('records activity (last_active_at, the search order) at most every 5 minutes', async () => {
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const member = await createMember(t.database.db, { lastActiveAt: hourAgo });
+    const token = sessionCookie(await loginRequest(member.email, member.password))!.value;
+    const activeAt = async () => (await t.database.db.select({ at: members.lastActiveAt }).from(members).where(eq(members.id, member.id)))[0]!.at;
+    expect(await activeAt()).toEqual(hourAgo);
+    const before = Date.now();
+    await t.app.inject({ url: '/api/user.php', headers: { host: 'localhost:3000', cookie: `auth.session=${token}` } });
+    const first = await activeAt();
+    expect(first.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // Within five minutes nothing is written again.
+    const fourMinutesAgo = new Date(Date.now() - (ACTIVITY_EVERY_MS - 60_000));
+    await t.database.db.update(members).set({ lastActiveAt: fourMinutesAgo }).where(eq(members.id, member.id));
+    await t.app.inject({ url: '/api/user.php', headers: { host: 'localhost:3000', cookie: `auth.session=${token}` } });
+    expect(await activeAt()).toEqual(fourMinutesAgo);
   });
 
   it('GET /api/logout.php refuses a request from another site (no logout by a foreign link)', async () => {

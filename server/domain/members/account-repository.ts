@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { members, photos } from '../../db/schema';
 
@@ -15,6 +15,17 @@ export async function findMemberByEmail(db: Db, siteId: number, email: string): 
 export async function findMemberById(db: Db, id: number): Promise<MemberRow | undefined> {
   const [row] = await db.select().from(members).where(eq(members.id, id));
   return row;
+}
+
+/**
+ * Records that the member is active now (the order "recently active first" of search and
+ * listings), at most every `everyMs`: the row is written only when the stored time is older.
+ */
+export async function recordActivity(db: Db, id: number, now: Date, everyMs: number): Promise<void> {
+  await db
+    .update(members)
+    .set({ lastActiveAt: now })
+    .where(and(eq(members.id, id), lt(members.lastActiveAt, new Date(now.getTime() - everyMs))));
 }
 
 export async function updateMemberLanguage(db: Db, id: number, language: string): Promise<void> {
