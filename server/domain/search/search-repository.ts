@@ -177,11 +177,21 @@ export async function recentlyActive(db: Db, siteId: number, limit: number): Pro
     .limit(limit);
 }
 
-/** Everyone the viewer blocked or is blocked by. */
-export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
-  const rows = await db
+function blockedIdsQuery(db: Db) {
+  const viewer = p('viewer');
+  return db
     .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
     .from(blocks)
-    .where(or(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, viewerId)));
+    .where(or(eq(blocks.blockerId, viewer), eq(blocks.blockedId, viewer)))
+    .prepare(UNNAMED);
+}
+
+const blockedQueries = new WeakMap<Db, ReturnType<typeof blockedIdsQuery>>();
+
+/** Everyone the viewer blocked or is blocked by (its SQL built once per database). */
+export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
+  let query = blockedQueries.get(db);
+  if (!query) blockedQueries.set(db, (query = blockedIdsQuery(db)));
+  const rows = await query.execute({ viewer: viewerId });
   return new Set(rows.map((r) => (r.blocker === viewerId ? r.blocked : r.blocker)));
 }
