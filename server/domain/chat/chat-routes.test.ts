@@ -6,7 +6,7 @@ import { blocks, creditEntries, memberEvents, messages, sites } from '../../db/s
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
 import { loggedInMember } from '../settings/settings-test-client';
-import { acknowledge, acknowledgeMany } from './chat-service';
+import { acknowledgeMany } from './chat-service';
 import { eventsAfter, presentEvent } from './live-events';
 import { memberTile } from '../members/member-tiles';
 import { gradientJpeg } from '../photos/test-images';
@@ -303,12 +303,12 @@ describe('live events', () => {
     // The user object says where a page's data stands, so the page's live connection resumes there.
     expect((await b.api.get('/api/user.php')).json<{ user: { live_seq: number } }>().user.live_seq).toBe(1);
 
-    await acknowledge(t.app, b.member.id, 1);
+    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 1, after: 0 }]]));
     expect((await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>().messages[0]!.state).toBe('delivered');
     const delivered = await eventsAfter(t.database.db, a.member.id, 1);
     expect(delivered).toMatchObject({ reset: false, events: [{ seq: 2, event: { kind: 'delivered', conversation: sent.message.conversation, up_to: sent.message.id } }] });
     // Acknowledging again changes nothing.
-    await acknowledge(t.app, b.member.id, 1);
+    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 1, after: 0 }]]));
     expect(await eventsAfter(t.database.db, a.member.id, 2)).toEqual({ reset: false, events: [] });
   });
 

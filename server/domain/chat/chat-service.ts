@@ -167,18 +167,11 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
 }
 
 /**
- * A device of the member received their events up to `seq`: the messages in them are
- * delivered, and their senders hear so (delivered ticks). Only messages from the other
- * member that are newer than what was already reported count.
- */
-export async function acknowledge(app: FastifyInstance, memberId: number, seq: number): Promise<void> {
-  await acknowledgeMany(app, new Map([[memberId, { seq, after: 0 }]]));
-}
-
-/**
- * Acknowledgements of many members at once (each member: the highest seq a device
- * received, and `after`: a seq already acknowledged before, so that only newer events are
- * read): the live connections of a process pass theirs together (realtime/ack-batcher.ts),
+ * Devices received their member's events up to a seq: the messages from the other member
+ * in them are delivered, and their senders hear so (delivered ticks); only messages newer
+ * than what was reported before count. Many members at once (each member: the highest seq
+ * a device received, and `after`: a seq already acknowledged before, so that only newer
+ * events are read): the live connections of a process pass theirs together (realtime/ack-batcher.ts),
  * so that receipts cost no round trips per message. One statement, so one round trip and
  * the sides it locks are held only while it runs: as a transaction of several statements it
  * held them across round trips, and send batches waiting for them made the chat's slowest

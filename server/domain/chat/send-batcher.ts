@@ -89,15 +89,22 @@ export class SendBatcher {
   /**
    * The next batch: the waiting sends in arrival order, except those of a member who has a
    * send in the database now (the two batches would wait for each other's row locks;
-   * measured, such waits made the slowest deliveries). What is left keeps its order, so a
-   * conversation's sends still go in the order they came.
+   * measured, such waits made the slowest deliveries), and every later send of a sender
+   * passed over, so that each member's sends (credits, the free conversations) and each
+   * conversation's go in the order they came.
    */
   private take(): Waiting[] {
     const batch: Waiting[] = [];
     const rest: Waiting[] = [];
+    const passed = new Set<number>();
     for (const w of this.queue) {
-      if (batch.length < MAX_BATCH && !this.busy.has(w.item.sender) && !this.busy.has(w.item.profile)) batch.push(w);
-      else rest.push(w);
+      const { sender, profile } = w.item;
+      if (batch.length < MAX_BATCH && !this.busy.has(sender) && !this.busy.has(profile) && !passed.has(sender)) {
+        batch.push(w);
+      } else {
+        rest.push(w);
+        passed.add(sender);
+      }
     }
     this.queue = rest;
     return batch;

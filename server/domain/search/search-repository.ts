@@ -46,7 +46,7 @@ function shapeOf(who: Searcher, f: SearchFilters): Shape {
 const shapeKey = (s: Shape) => `${s.member ? 'm' : 'v'}${s.blocks ? 'b' : ''}:${s.filters.join(',')}`;
 
 /** The placeholder values of a search (searchConditions' names). */
-export function searchValues(who: Searcher, f: SearchFilters, now = new Date()): Record<string, unknown> {
+function searchValues(who: Searcher, f: SearchFilters, now = new Date()): Record<string, unknown> {
   return {
     site: who.siteId,
     viewer: who.viewerId,
@@ -136,21 +136,21 @@ export class SearchQueries {
 
   /** One page of matches, recently active first. */
   async page(who: Searcher, f: SearchFilters, limit: number, offset: number): Promise<SearchRow[]> {
-    const shape = shapeOf(who, f);
-    const key = shapeKey(shape);
-    let query = this.pages.get(key);
-    if (!query) this.pages.set(key, (query = preparedPage(this.db, shape)));
-    return query.execute({ ...searchValues(who, f), limit, offset });
+    return this.statement(this.pages, preparedPage, who, f).execute({ ...searchValues(who, f), limit, offset });
   }
 
   /** How many match, up to SEARCH_COUNT_CAP. */
   async count(who: Searcher, f: SearchFilters): Promise<number> {
+    const [row] = await this.statement(this.counts, preparedCount, who, f).execute(searchValues(who, f));
+    return Math.min(row?.n ?? 0, SEARCH_COUNT_CAP);
+  }
+
+  private statement<T>(cache: Map<string, T>, prepare: (db: Db, shape: Shape) => T, who: Searcher, f: SearchFilters): T {
     const shape = shapeOf(who, f);
     const key = shapeKey(shape);
-    let query = this.counts.get(key);
-    if (!query) this.counts.set(key, (query = preparedCount(this.db, shape)));
-    const [row] = await query.execute(searchValues(who, f));
-    return Math.min(row?.n ?? 0, SEARCH_COUNT_CAP);
+    let statement = cache.get(key);
+    if (!statement) cache.set(key, (statement = prepare(this.db, shape)));
+    return statement;
   }
 }
 
@@ -177,21 +177,11 @@ export async function recentlyActive(db: Db, siteId: number, limit: number): Pro
     .limit(limit);
 }
 
-function blockedIdsQuery(db: Db) {
-  const viewer = p('viewer');
-  return db
+/** Everyone the viewer blocked or is blocked by. */
+export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
+  const rows = await db
     .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
     .from(blocks)
-    .where(or(eq(blocks.blockerId, viewer), eq(blocks.blockedId, viewer)))
-    .prepare(UNNAMED);
-}
-
-const blockedQueries = new WeakMap<Db, ReturnType<typeof blockedIdsQuery>>();
-
-/** Everyone the viewer blocked or is blocked by (its SQL built once per database). */
-export async function blockedIds(db: Db, viewerId: number): Promise<Set<number>> {
-  let query = blockedQueries.get(db);
-  if (!query) blockedQueries.set(db, (query = blockedIdsQuery(db)));
-  const rows = await query.execute({ viewer: viewerId });
+    .where(or(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, viewerId)));
   return new Set(rows.map((r) => (r.blocker === viewerId ? r.blocked : r.blocker)));
 }
