@@ -179,17 +179,32 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
  */
 export async function acknowledgeMany(app: FastifyInstance, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
   if (acks.size === 0) return;
+  const { rows } = await app.database.db.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(receiptsStatement(acks));
+  const events = rows.map((r) => ({ memberId: r.member_id, seq: Number(r.seq), event: r.event }));
+  publishEvents(app.liveBus, events.sort((a, b) => a.memberId - b.memberId || a.seq - b.seq));
+}
+
+/** acknowledgeMany's statement: the receipts it stores, returned (member_id, seq, event). */
+export function receiptsStatement(acks: ReadonlyMap<number, { seq: number; after: number }>) {
   const memberIds = [...acks.keys()];
   const seqs = memberIds.map((id) => acks.get(id)!.seq);
   const afters = memberIds.map((id) => acks.get(id)!.after);
-  const { rows } = await app.database.db.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(sql`
+  return sql`
     with acks as (
       select * from unnest(${`{${memberIds.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[], ${`{${afters.join(',')}}`}::bigint[]) as a(member_id, seq, after)
     ), received as (
-      select e.member_id, (e.event->'message'->>'conversation')::int as conversation_id, max((e.event->'message'->>'id')::int) as up_to
+      -- Each member's new events by the (member_id, seq) index: the LIMIT (no more than the
+      -- window holds) keeps the subquery from being joined as a whole, which plans have done
+      -- with a scan of the whole event log.
+      select a.member_id, e.conversation_id, max(e.message_id) as up_to
       from acks a
-      join member_events e on e.member_id = a.member_id and e.seq <= a.seq and e.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
-      where e.event->>'kind' = 'message' and (e.event->'message'->>'mine')::boolean = false
+      cross join lateral (
+        select (x.event->'message'->>'conversation')::int as conversation_id, (x.event->'message'->>'id')::int as message_id
+        from member_events x
+        where x.member_id = a.member_id and x.seq <= a.seq and x.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
+          and x.event->>'kind' = 'message' and (x.event->'message'->>'mine')::boolean = false
+        limit ${ACK_WINDOW}
+      ) e
       group by 1, 2
     ), locked as (
       -- The sides in id order (as send batches take them), so that the two never deadlock.
@@ -203,21 +218,26 @@ export async function acknowledgeMany(app: FastifyInstance, acks: ReadonlyMap<nu
       from locked l
       where cm.conversation_id = l.conversation_id and cm.member_id = l.member_id and cm.delivered_up_to < l.up_to
       returning cm.other_id as member_id, jsonb_build_object('kind', 'delivered', 'conversation', cm.conversation_id, 'up_to', cm.delivered_up_to) as event, cm.conversation_id
-    ), numbered as (
-      -- Per member: the receipt's place (1..n) among the member's n receipts (as appendEvents numbers them).
-      select member_id, event, row_number() over (partition by member_id order by conversation_id) as place, count(*) over (partition by member_id) as n from receipts
+    ), per_member as (
+      -- Per member: their receipts in conversation order (as appendEvents numbers them).
+      select member_id, jsonb_agg(event order by conversation_id) as events from receipts group by member_id
     ), streams as (
       -- The senders' streams in member id order, as every writer takes them.
       insert into event_streams (member_id, seq)
-      select member_id, max(n) from numbered group by member_id order by member_id
+      select member_id, jsonb_array_length(events) from per_member order by member_id
       on conflict (member_id) do update set seq = event_streams.seq + excluded.seq
       returning member_id, seq
+    ), by_member as (
+      -- All receipts keyed by member, so that each stream finds its own by key: joined to the
+      -- streams instead, the planner (which expects one row of each) compared every pair.
+      select jsonb_object_agg(member_id::text, events) as events from per_member
     )
     insert into member_events (member_id, seq, event)
-    select n.member_id, s.seq - n.n + n.place, n.event from numbered n join streams s on s.member_id = n.member_id
-    returning member_id, seq, event`);
-  const events = rows.map((r) => ({ memberId: r.member_id, seq: Number(r.seq), event: r.event }));
-  publishEvents(app.liveBus, events.sort((a, b) => a.memberId - b.memberId || a.seq - b.seq));
+    select s.member_id, s.seq - jsonb_array_length(b.events -> s.member_id::text) + e.place, e.event
+    from streams s
+    cross join by_member b
+    cross join lateral jsonb_array_elements(b.events -> s.member_id::text) with ordinality as e(event, place)
+    returning member_id, seq, event`;
 }
 
 /** The other member when `memberId` may signal typing in the conversation (a participant, no block), else null. */
