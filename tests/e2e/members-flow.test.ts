@@ -54,3 +54,15 @@ test('a profile edited by one member is what another sees; a like from the profi
   await anna.page.mouse.click(5, 5);
   await expect(overlay).toBeHidden();
 });
+
+test('like buttons wait for the page script: disabled as the server renders them, enabled once it runs', async ({ browser }) => {
+  const stamp = String(Date.now() % 100000);
+  const cleo = await newMember(await browser.newContext(), { name: `Cleo${stamp}`, gender: 'female', sexuality: 'hetero' });
+  // A click before the script runs would do nothing: the server's HTML has them disabled.
+  const html = await (await cleo.page.request.get('/members?gender=male')).text();
+  const buttons = [...html.matchAll(/<button[^>]*data-testid="like-button"[^>]*>/g)].map((m) => m[0]);
+  expect(buttons.length).toBeGreaterThan(0);
+  expect(buttons.filter((b) => !b.includes('disabled=""'))).toEqual([]);
+  await cleo.page.goto('/members?gender=male');
+  await expect(cleo.page.getByTestId('like-button').first()).toBeEnabled();
+});

@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import type { MemberProfile } from '../../../common/profile-view/member-profile';
 import { useTranslation } from '../../i18n/react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { paths } from '../../paths';
 import { blockProfile, likeProfile, unblockProfile, unlikeProfile } from './profile-view-client';
 
@@ -16,6 +17,8 @@ export function ProfileActions({ profile, signupHref }: { profile: MemberProfile
   const revalidator = useRevalidator();
   const [like, setLike] = useState(profile.like);
   const [busy, setBusy] = useState(false);
+  // The buttons work only with the page's script: until it runs, a click would be lost.
+  const idle = useHydrated() && !busy;
   const [error, setError] = useState<string | null>(null);
   const [confirmBlock, setConfirmBlock] = useState(false);
   const fallback = t('errors.generic');
@@ -97,7 +100,7 @@ export function ProfileActions({ profile, signupHref }: { profile: MemberProfile
           <p className="alert alert-warning mb-0" data-testid="blocked-notice">
             {t('profile-view:blockedNotice', { name: profile.name })}
           </p>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => void unblock()} disabled={busy} data-testid="action-unblock">
+          <button type="button" className="btn btn-outline-secondary" onClick={() => void unblock()} disabled={!idle} data-testid="action-unblock">
             {t('profile-view:unblock')}
           </button>
         </>
@@ -107,7 +110,7 @@ export function ProfileActions({ profile, signupHref }: { profile: MemberProfile
             ✉️ {t('profile-view:message')}
           </Link>
           <div className="d-flex gap-2">
-            <button type="button" className={`btn flex-fill ${like.liked ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={like.liked} onClick={() => void toggleLike()} disabled={busy} data-testid="action-like">
+            <button type="button" className={`btn flex-fill ${like.liked ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={like.liked} onClick={() => void toggleLike()} disabled={!idle} data-testid="action-like">
               {like.liked ? `♥ ${t('profile-view:unlike')}` : `♡ ${t('profile-view:like')}`}
             </button>
             <Link className="btn btn-outline-primary flex-fill" to={`${chat}?gift=1`}>
@@ -115,7 +118,7 @@ export function ProfileActions({ profile, signupHref }: { profile: MemberProfile
             </Link>
           </div>
           <div className="d-flex gap-2 justify-content-between">
-            <button type="button" className="btn btn-link text-secondary px-0" onClick={() => setConfirmBlock(true)} disabled={busy} data-testid="action-block">
+            <button type="button" className="btn btn-link text-secondary px-0" onClick={() => setConfirmBlock(true)} disabled={!idle} data-testid="action-block">
               {t('profile-view:block')}
             </button>
             <Link className="btn btn-link text-secondary px-0" to={report} data-testid="action-report">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DISTANCE_LABELS, type SearchTile as SearchTileData } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
 import { likeFromSearch } from './search-api';
@@ -20,6 +21,7 @@ export function SearchTile({ tile, visitor, eager = false }: { tile: SearchTileD
   const { t } = useTranslation();
   const { settings } = useRootData();
   const [like, setLike] = useState<LikeState>('idle');
+  const hydrated = useHydrated();
   const location = useLocation();
   const signupParams = new URLSearchParams(location.search);
   signupParams.set('signup', String(tile.id));
@@ -71,7 +73,7 @@ export function SearchTile({ tile, visitor, eager = false }: { tile: SearchTileD
           aria-label={like === 'match' ? t('search:match') : like === 'liked' ? t('search:liked') : t('search:like', { name: tile.name })}
           aria-pressed={like === 'liked' || like === 'match'}
           title={like === 'failed' ? t('search:likeFailed') : undefined}
-          disabled={like !== 'idle' && like !== 'failed'}
+          disabled={!hydrated || (like !== 'idle' && like !== 'failed')}
           onClick={() => void onLike()}
           data-testid="like-button"
         >

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useRootData } from '../shell/use-root-data';
 
 const SignupModal = lazy(() => import('./signup-modal'));
@@ -12,8 +13,7 @@ export function SignupModalHost() {
   const { user } = useRootData();
   const location = useLocation();
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const params = new URLSearchParams(location.search);
   if (!hydrated || user || !params.has('signup')) return null;
   const id = Number(params.get('signup'));
