@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { blocks, conversationMembers, conversations, messages, photos } from '../../db/schema';
+import type { LiveEvent } from '../../../common/chat/chat-schema';
 import type { MemberTile } from '../../../common/members/member-tile';
 import { toTile, type TileRow } from '../members/member-tiles';
 import type { MessageRow } from './chat-presenter';
@@ -96,6 +97,29 @@ export async function insertMessage(
     .set({ unread: sql`${conversationMembers.unread} + 1` })
     .where(and(eq(conversationMembers.conversationId, values.conversationId), eq(conversationMembers.memberId, recipientId)));
   return message!.id;
+}
+
+/**
+ * A stored message's live events, as rv_chat_send makes them (migration 0009, the same SQL
+ * presentation): the recipient's, then the sender's own for their other tabs. For a message
+ * stored without rv_chat_send (signup's step-0 message), to append in its transaction.
+ */
+export async function messageEvents(tx: Tx, message: { id: number; senderId: number; recipientId: number }): Promise<{ memberId: number; event: LiveEvent }[]> {
+  const { rows } = await tx.execute<{ to_them: LiveEvent; to_me: LiveEvent }>(sql`
+    select
+      rv_message_event(rv_message_json(m.id, m.conversation_id, false, m.client_id, m.kind, m.body, p.filename, p.thumb_filename, p.width, p.height, m.gift, m.created_at), mine.tile, theirs.unread, theirs.total) as to_them,
+      rv_message_event(rv_message_json(m.id, m.conversation_id, true, m.client_id, m.kind, m.body, p.filename, p.thumb_filename, p.width, p.height, m.gift, m.created_at), theirs.tile, mine.unread, mine.total) as to_me
+    from messages m
+    left join photos p on p.id = m.photo_id
+    cross join rv_chat_side(m.conversation_id, ${message.senderId}) mine
+    cross join rv_chat_side(m.conversation_id, ${message.recipientId}) theirs
+    where m.id = ${message.id}`);
+  const [row] = rows;
+  if (!row) throw new Error(`messageEvents: message ${message.id} not found`);
+  return [
+    { memberId: message.recipientId, event: row.to_them },
+    { memberId: message.senderId, event: row.to_me },
+  ];
 }
 
 /** A page of a conversation's messages after `afterId` (cleared or hidden before it), newest `limit` below `beforeId`, oldest first. */

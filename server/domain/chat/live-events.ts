@@ -16,7 +16,7 @@ export interface NumberedEvent {
  * advanced by its number of events, in member id order (so two writers cannot deadlock), and
  * the events stored with their numbers, in the order given per member. The stream rows stay
  * locked until commit, so a member's events commit in seq order and without gaps (a
- * rolled-back seq is handed out again). rv_append_event (migration 0009) does the same for sends.
+ * rolled-back seq is handed out again). rv_chat_send (migration 0009) does the same for sends.
  */
 export async function appendEvents(tx: Tx, events: { memberId: number; event: LiveEvent }[]): Promise<(NumberedEvent & { memberId: number })[]> {
   if (events.length === 0) return [];

@@ -5,6 +5,7 @@ import { signupProblems, type SignupInput } from '../../../common/signup/signup-
 import { ApiError } from '../../http/api-error';
 import { activationMail } from '../../mail/activation-mail';
 import { endSession, startSession } from '../auth/sessions';
+import { publishEvents } from '../chat/live-events';
 import type { MemberRow } from '../members/account-repository';
 import { findRegion } from '../reference/regions';
 import { siteOrigin } from '../sites/site-origin';
@@ -62,6 +63,8 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, input
     throw new ApiError(409, result.reason === 'deleted' ? 'signup:errors.accountDeleted' : 'signup:errors.accountExists', {}, 'email');
   }
 
+  // The step-0 message reaches the member written to at once.
+  publishEvents(app.liveBus, result.events);
   const previous = request.cookies[AUTH_SESSION_COOKIE];
   if (previous) await endSession(app.database.db, previous);
   reply.setSessionCookie(await startSession(app.database.db, result.member.id, request.headers['user-agent'] ?? ''));

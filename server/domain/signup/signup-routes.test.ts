@@ -7,6 +7,8 @@ import { firstLink, outboxMailsTo } from '../../test-support/outbox';
 import { conversations, creditEntries, members, messages, sites } from '../../db/schema';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../visits/visit-cookie';
 import { ACTIVATION_MAILS_PER_DAY } from './activation';
+import { eventsAfter } from '../chat/live-events';
+import type { BusMessage } from '../../realtime/live-bus';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,16 +135,25 @@ describe('POST /api/signup.php', () => {
     expect(grants).toHaveLength(1);
   });
 
-  it('delivers the first message of step 0 to a listed member, and refuses an unlisted one without creating anything', async () => {
+  it('delivers the first message of step 0 to a listed member, live and stored, and refuses an unlisted one without creating anything', async () => {
     const recipient = await createMember(t.database.db, { gender: 'female' });
+    // The member written to is online: the message reaches their tabs at once.
+    const live: BusMessage[] = [];
+    const unsubscribe = t.app.liveBus.subscribe(recipient.id, (m) => live.push(m));
     const body = signupBody({ signup_message: { member_id: recipient.id, text: 'Hi! Your profile made me smile.' } });
     const res = await call('POST', '/api/signup.php', body);
+    unsubscribe();
     expect(res.statusCode).toBe(200);
     const senderId = res.json().user.id as number;
     const [conversation] = await t.database.db.select().from(conversations).where(and(eq(conversations.memberLowId, Math.min(senderId, recipient.id)), eq(conversations.memberHighId, Math.max(senderId, recipient.id))));
     expect(conversation?.startedBy).toBe(senderId);
     const sent = await t.database.db.select().from(messages).where(eq(messages.conversationId, conversation!.id));
     expect(sent).toMatchObject([{ senderId, body: 'Hi! Your profile made me smile.', kind: 'text' }]);
+    const received = { kind: 'message', conversation_unread: 1, total_unread_messages: 1, message: { id: sent[0]!.id, conversation: conversation!.id, mine: false, text: 'Hi! Your profile made me smile.', state: 'read' }, profile: { id: senderId } };
+    expect(live).toMatchObject([{ type: 'event', seq: 1, event: received }]);
+    // Stored too: a tab that reconnects later receives it; the sender's own tabs get theirs.
+    expect(await eventsAfter(t.database.db, recipient.id, 0)).toMatchObject({ reset: false, events: [{ seq: 1, event: received }] });
+    expect(await eventsAfter(t.database.db, senderId, 0)).toMatchObject({ reset: false, events: [{ seq: 1, event: { kind: 'message', message: { id: sent[0]!.id, mine: true, client_id: 'signup', state: 'sent' }, profile: { id: recipient.id } } }] });
 
     const hidden = await createMember(t.database.db, { invisible: true });
     const refused = signupBody({ signup_message: { member_id: hidden.id, text: 'Hello' } });

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { members } from '../../db/schema';
-import { ensureConversation, insertMessage } from '../chat/chat-repository';
+import { ensureConversation, insertMessage, messageEvents } from '../chat/chat-repository';
+import { appendEvents, type NumberedEvent } from '../chat/live-events';
 import type { SignupInput } from '../../../common/signup/signup-rules';
 import { addCreditEntry } from '../credits/credits-repository';
 import { issueEmailToken } from '../auth/email-tokens';
@@ -13,7 +14,7 @@ import { listedMemberConditions } from '../members/members-repository';
 export const ACTIVATION_LINK_DAYS = 7;
 
 export type CreateAccountResult =
-  | { ok: true; member: MemberRow; activationToken: string }
+  | { ok: true; member: MemberRow; activationToken: string; events: (NumberedEvent & { memberId: number })[] }
   | { ok: false; reason: 'exists' | 'deleted' | 'recipientUnavailable' };
 
 /**
@@ -56,13 +57,15 @@ export async function createAccount(
       if (input.signupCredits > 0) {
         await addCreditEntry(tx, { memberId: member.id, amount: input.signupCredits, kind: 'signup_bonus', idempotencyKey: `signup:${member.id}` });
       }
+      let events: (NumberedEvent & { memberId: number })[] = [];
       if (input.signup_message) {
         const delivered = await deliverFirstMessage(tx, input.siteId, member.id, input.signup_message.member_id, input.signup_message.text);
         // Rolls the whole signup back: the visitor chose to write to this member.
         if (!delivered) throw new RecipientUnavailable();
+        events = delivered;
       }
       const { token } = await issueEmailToken(tx, { memberId: member.id, purpose: 'activate', validMinutes: ACTIVATION_LINK_DAYS * 24 * 60 });
-      return { ok: true as const, member, activationToken: token };
+      return { ok: true as const, member, activationToken: token, events };
     });
   } catch (error) {
     if (error instanceof RecipientUnavailable) return { ok: false, reason: 'recipientUnavailable' };
@@ -82,15 +85,16 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * The message written in step 0, stored in a new conversation with the member the visitor
- * came for (a listed member of the same site). Free: it is the signup's own message.
+ * came for (a listed member of the same site), with both members' live events (published
+ * after commit). Free: it is the signup's own message. Null: that member is not listed.
  */
-async function deliverFirstMessage(tx: Tx, siteId: number, senderId: number, recipientId: number, text: string): Promise<boolean> {
+async function deliverFirstMessage(tx: Tx, siteId: number, senderId: number, recipientId: number, text: string): Promise<(NumberedEvent & { memberId: number })[] | null> {
   const [recipient] = await tx
     .select({ id: members.id })
     .from(members)
     .where(and(eq(members.id, recipientId), listedMemberConditions(siteId)));
-  if (!recipient) return false;
+  if (!recipient) return null;
   const { conversation } = await ensureConversation(tx, siteId, senderId, recipientId);
-  await insertMessage(tx, { conversationId: conversation.id, senderId, recipientId, kind: 'text', body: text, clientId: 'signup', photoId: null, gift: null, credits: 0 });
-  return true;
+  const id = await insertMessage(tx, { conversationId: conversation.id, senderId, recipientId, kind: 'text', body: text, clientId: 'signup', photoId: null, gift: null, credits: 0 });
+  return appendEvents(tx, await messageEvents(tx, { id, senderId, recipientId }));
 }
