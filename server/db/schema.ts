@@ -294,7 +294,9 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.memberLowId, t.memberHighId),
-    index('conversations_high_idx').on(t.memberHighId),
+    // Both members in every index that starts with one: whichever index the planner picks for
+    // a pair (a generic plan made before the table was analyzed), it reads one entry.
+    index('conversations_high_idx').on(t.memberHighId, t.memberLowId),
     // A free member may start FREE_CONVERSATIONS: counted on every send of theirs.
     index('conversations_started_by_idx').on(t.startedBy),
   ],

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { sites } from '../../db/schema';
-import { ensureDemoSites } from '../../db/seed/demo-data';
+import { seedChatPairs } from '../../test-support/chat-pairs';
 import { openTestDatabase } from '../../test-support/test-database';
 import { receiptsStatement } from './chat-service';
 
@@ -16,25 +15,7 @@ let firstId: number;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await ensureDemoSites(database.db);
-  const [site] = await database.db.select({ id: sites.id }).from(sites).where(eq(sites.key, 'rendezvous'));
-  const { rows } = await database.pool.query<{ id: number }>(
-    `insert into members (site_id, email, status, email_confirmed_at, name, gender, birth_date, country)
-     select $1, 'receipts' || i || '@example.test', 'active', now(), 'Member ' || i, 'female', date '1990-01-01', 'NL'
-     from generate_series(1, $2) i returning id`,
-    [site!.id, MEMBERS],
-  );
-  firstId = Math.min(...rows.map((r) => r.id));
-  // Pairs (first + 2k, first + 2k + 1), each with one conversation.
-  await database.pool.query(
-    `insert into conversations (site_id, member_low_id, member_high_id, started_by)
-     select $1, m.id, m.id + 1, m.id from members m where m.id >= $2 and (m.id - $2) % 2 = 0`,
-    [site!.id, firstId],
-  );
-  await database.pool.query(`
-    insert into conversation_members (conversation_id, member_id, other_id)
-    select c.id, c.member_low_id, c.member_high_id from conversations c
-    union all select c.id, c.member_high_id, c.member_low_id from conversations c`);
+  ({ firstId } = await seedChatPairs(database, MEMBERS / 2, 'receipts'));
   await database.pool.query(`insert into event_streams (member_id, seq) select id, $1 from members where id >= $2`, [EVENTS_PER_MEMBER, firstId]);
   await database.pool.query(
     `insert into member_events (member_id, seq, event)

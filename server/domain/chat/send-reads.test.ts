@@ -1,0 +1,88 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
+import { seedChatPairs } from '../../test-support/chat-pairs';
+import { openTestDatabase } from '../../test-support/test-database';
+import type { SendItem } from './send-batcher';
+
+// Pairs of members, each pair with its conversation: the table is large next to what a batch
+// of sends needs from it. Not analyzed, as in the minutes after a deploy: the plans of the
+// send functions are generic, made once per connection, and must read by key anyway.
+const PAIRS = 1000;
+
+let database: Database;
+let siteId: number;
+let firstId: number;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  ({ siteId, firstId } = await seedChatPairs(database, PAIRS, 'sends'));
+  await database.pool.query(`insert into credit_entries (member_id, amount, kind) select id, 1000, 'adjustment' from members where id >= $1`, [firstId]);
+}, 120_000);
+afterAll(async () => database?.close());
+
+const send = (pair: number, clientId: string): SendItem => ({
+  session_hash: null,
+  sender: firstId + pair * 2,
+  site: siteId,
+  profile: firstId + pair * 2 + 1,
+  client_id: clientId,
+  kind: 'text',
+  body: 'Hello',
+  photo_id: null,
+  gift: null,
+  cost: 10,
+  free_messages: 0,
+  free_conversations: 2,
+});
+
+interface Reads {
+  scans: number;
+  scanned: number;
+  fetched: number;
+}
+
+/**
+ * Rows this connection has read from each table, by scan and through an index, and not yet
+ * reported (pg_stat_xact_user_tables: the counts of earlier transactions wait there too, so
+ * what a statement read is the difference of two readings).
+ */
+async function reads(client: pg.PoolClient): Promise<Map<string, Reads>> {
+  const { rows } = await client.query<{ relname: string; seq_scan: string; seq_tup_read: string; idx_tup_fetch: string }>(
+    'select relname, seq_scan, seq_tup_read, idx_tup_fetch from pg_stat_xact_user_tables',
+  );
+  return new Map(rows.map((r) => [r.relname, { scans: Number(r.seq_scan), scanned: Number(r.seq_tup_read), fetched: Number(r.idx_tup_fetch) }]));
+}
+
+function readsOf(before: Map<string, Reads>, after: Map<string, Reads>, table: string): Reads {
+  const a = after.get(table) ?? { scans: 0, scanned: 0, fetched: 0 };
+  const b = before.get(table) ?? { scans: 0, scanned: 0, fetched: 0 };
+  return { scans: a.scans - b.scans, scanned: a.scanned - b.scanned, fetched: a.fetched - b.fetched };
+}
+
+describe('a batch of sends (rv_chat_send_many)', () => {
+  it.each([1, 3])('reads the conversations it writes to by key, not the table (%i sends)', async (count) => {
+    const client = await database.pool.connect();
+    try {
+      await client.query('begin');
+      const items = Array.from({ length: count }, (_, i) => send(i * 97 + count, `reads-${count}-${i}`));
+      const before = await reads(client);
+      const { rows } = await client.query<{ r: { events?: unknown[] }[] }>('select rv_chat_send_many($1::jsonb) as r', [JSON.stringify(items)]);
+      expect(rows[0]!.r.map((a) => a.events?.length)).toEqual(items.map(() => 2));
+      const after = await reads(client);
+      const conversations = readsOf(before, after, 'conversations');
+      expect(conversations.scans).toBe(0);
+      // Per send: found by its pair, locked, its last message set, the message's foreign key,
+      // and in a batch of several, found by its pair and locked first: 5 or 7 rows a send
+      // (reading the table would be 1,000).
+      expect(conversations.fetched).toBeGreaterThanOrEqual(count * 4);
+      expect(conversations.fetched).toBeLessThanOrEqual(count * 8);
+      const sides = readsOf(before, after, 'conversation_members');
+      expect(sides.scans).toBe(0);
+      expect(sides.fetched).toBeLessThanOrEqual(count * 12);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+});
