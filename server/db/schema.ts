@@ -72,6 +72,11 @@ export const members = pgTable(
     /** Free messages (site setting free_messages) a member who is not Premium has used. */
     freeMessagesUsed: integer('free_messages_used').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
+    /**
+     * The sum of the member's credit_entries, kept by a trigger on that table in the same
+     * transaction as each entry (migration 0012): read in one row, however long the ledger.
+     */
+    creditBalance: integer('credit_balance').notNull().default(0),
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
     name: text('name').notNull(),
@@ -199,7 +204,8 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
- * The credits ledger: append-only; a member's balance is the sum of their entries.
+ * The credits ledger: append-only (changing an entry is refused); a member's balance is the
+ * sum of their entries, kept in members.credit_balance by a trigger on every insert.
  * An idempotency key makes a repeated grant or charge a no-op.
  */
 export const creditEntries = pgTable(

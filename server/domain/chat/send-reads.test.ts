@@ -9,6 +9,11 @@ import type { SendItem } from './send-batcher';
 // of sends needs from it. Not analyzed, as in the minutes after a deploy: the plans of the
 // send functions are generic, made once per connection, and must read by key anyway.
 const PAIRS = 1000;
+/** Ledger entries of each sender before the test's sends. */
+const LEDGER = 300;
+/** The pairs whose lower member sends in the tests below (it.each counts). */
+const pairsSending = (count: number) => Array.from({ length: count }, (_, i) => i * 97 + count);
+const SENT_PAIRS = [...pairsSending(1), ...pairsSending(3)];
 
 let database: Database;
 let siteId: number;
@@ -18,6 +23,11 @@ beforeAll(async () => {
   database = await openTestDatabase();
   ({ siteId, firstId } = await seedChatPairs(database, PAIRS, 'sends'));
   await database.pool.query(`insert into credit_entries (member_id, amount, kind) select id, 1000, 'adjustment' from members where id >= $1`, [firstId]);
+  // The senders below have chatted a lot: a long ledger (one entry per paid message).
+  await database.pool.query(
+    `insert into credit_entries (member_id, amount, kind) select m, -1, 'message' from unnest($1::int[]) m, generate_series(1, $2)`,
+    [SENT_PAIRS.map((pair) => firstId + pair * 2), LEDGER],
+  );
 }, 120_000);
 afterAll(async () => database?.close());
 
@@ -61,11 +71,11 @@ function readsOf(before: Map<string, Reads>, after: Map<string, Reads>, table: s
 }
 
 describe('a batch of sends (rv_chat_send_many)', () => {
-  it.each([1, 3])('reads the conversations it writes to by key, not the table (%i sends)', async (count) => {
+  it.each([1, 3])('reads the rows it needs by key, not tables or histories (%i sends)', async (count) => {
     const client = await database.pool.connect();
     try {
       await client.query('begin');
-      const items = Array.from({ length: count }, (_, i) => send(i * 97 + count, `reads-${count}-${i}`));
+      const items = pairsSending(count).map((pair, i) => send(pair, `reads-${count}-${i}`));
       const before = await reads(client);
       const { rows } = await client.query<{ r: { events?: unknown[] }[] }>('select rv_chat_send_many($1::jsonb) as r', [JSON.stringify(items)]);
       expect(rows[0]!.r.map((a) => a.events?.length)).toEqual(items.map(() => 2));
@@ -80,6 +90,10 @@ describe('a batch of sends (rv_chat_send_many)', () => {
       const sides = readsOf(before, after, 'conversation_members');
       expect(sides.scans).toBe(0);
       expect(sides.fetched).toBeLessThanOrEqual(count * 12);
+      // The balance is in the sender's row: none of the senders' 300 ledger entries is read.
+      const ledger = readsOf(before, after, 'credit_entries');
+      expect(ledger.scans).toBe(0);
+      expect(ledger.fetched).toBe(0);
     } finally {
       await client.query('rollback');
       client.release();

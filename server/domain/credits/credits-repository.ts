@@ -1,16 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { creditEntries } from '../../db/schema';
+import { creditEntries, members } from '../../db/schema';
 
 type Executor = Pick<Db, 'select' | 'insert'>;
 
-/** A member's balance: the sum of their ledger entries. */
+/**
+ * A member's balance: the sum of their ledger entries, as the ledger's trigger keeps it in
+ * their row (migration 0012). Read fresh, not from a member row read earlier.
+ */
 export async function creditBalance(db: Executor, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ balance: sql<string>`coalesce(sum(${creditEntries.amount}), 0)` })
-    .from(creditEntries)
-    .where(eq(creditEntries.memberId, memberId));
-  return Number(row?.balance ?? 0);
+  const [row] = await db.select({ balance: members.creditBalance }).from(members).where(eq(members.id, memberId));
+  return row?.balance ?? 0;
 }
 
 export interface CreditEntryInput {
