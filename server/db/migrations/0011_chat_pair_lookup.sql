@@ -1,7 +1,7 @@
 -- Finding a batch's conversations by their pairs of members, one index entry per pair
 -- (decision 0009). rv_chat_send_many (migration 0010) joined the batch's pairs to
 -- `conversations`; its generic plan (made once per connection) hashed the pairs and read
--- every row of conversations_high_idx: 0.38 ms per batch with 2,000 conversations in the
+-- every row of conversations_high_idx: 0.38 ms per batch with 1,000 conversations in the
 -- chat bench, and a read of the whole table per batch in production. Each pair is now a
 -- LATERAL lookup (a nested loop of index lookups whatever the statistics say), and
 -- conversations_high_idx holds both members, so that whichever index the planner picks for
