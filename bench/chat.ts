@@ -12,6 +12,9 @@
  * Settings: BENCH_CHAT_CLIENTS (1000 per setup), BENCH_CHAT_RATE (messages/s, 1000),
  * BENCH_CHAT_SECONDS (5), BENCH_CHAT_LOW_RATE (a rate this machine sustains, for the
  * cross-process ratio; 50) for BENCH_CHAT_LOW_SECONDS (10), BENCH_ROUNDS (3) rounds.
+ * BENCH_TRACE=1 prints each run's latency per half second of sending (messages, p99, max,
+ * how many over 50 ms) with the wall-clock start, and every stall of the event loop of the
+ * clients' process and of the servers (bench/lib/loop-watch.ts).
  * The servers are bench/lib/chat-server.ts (the real app via buildApp, API only) so that
  * the heap can be read after GC. run.ts adds chatBenchRows() to `npm run bench`.
  */
@@ -33,6 +36,7 @@ import { freePort, startPostgres, startRedis } from '../server/test-support/proc
 import type { HeapReport } from './lib/chat-server';
 import { cpuTimes, describeSteal, stealShare } from './lib/host-steal';
 import { median } from './lib/load';
+import { clock, watchEventLoop } from './lib/loop-watch';
 import { ROOT } from './lib/server-process';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
@@ -43,6 +47,7 @@ const LOW_SECONDS = Number(process.env.BENCH_CHAT_LOW_SECONDS ?? 10);
 /** After the last send, how long to wait for the deliveries still on their way. */
 const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_CHAT_DRAIN_MS ?? 120_000);
 const HOST = 'localhost';
+const TRACE = Boolean(process.env.BENCH_TRACE);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -146,6 +151,8 @@ async function createMembers(database: Database, count: number): Promise<BenchMe
 /** Send times by message number (the text carries the number). */
 let sentAt: Float64Array = new Float64Array(0);
 let latencies: number[] = [];
+/** With BENCH_TRACE: each delivery's send time and latency. */
+let traced: [number, number][] = [];
 let delivered = 0;
 let refused = 0;
 /** 'sent' answers (the sender's side of a send is done). */
@@ -181,6 +188,7 @@ function connect(member: BenchMember, port: number): Promise<Client> {
           const t = sentAt[n];
           if (t) {
             latencies.push(now - t);
+            if (TRACE) traced.push([t, now - t]);
             delivered += 1;
           }
         }
@@ -246,11 +254,13 @@ async function latencyRun(clients: Client[], rate: number, seconds: number): Pro
   const first = messageNumber;
   sentAt = new Float64Array(first + total + 1);
   latencies = [];
+  traced = [];
   delivered = 0;
   refused = 0;
   answered = 0;
   const cpuBefore = cpuTimes();
   const started = performance.now();
+  if (TRACE) console.log(`  trace: ${rate} msg/s from ${clock()}`);
   let sent = 0;
   let turn = 0;
   // Open loop: every 5 ms, the messages due by now (a slow server does not slow the senders).
@@ -271,9 +281,26 @@ async function latencyRun(clients: Client[], rate: number, seconds: number): Pro
   // The senders' answers too, so that no send is still running when the next run (or the stop) comes.
   while (answered + refused < total && performance.now() - drainStart < DRAIN_TIMEOUT_MS) await sleep(20);
   const steal = stealShare(cpuBefore, cpuTimes());
+  if (TRACE) console.log(`  trace: ${describeHalfSeconds(traced, started)}`);
   const sorted = [...latencies].sort((a, b) => a - b);
   await sleep(500); // the last receipts
   return { rate, sent: total, delivered, refused, throughput: delivered / wall, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] ?? NaN, latencies: sorted, steal };
+}
+
+/** Latency per half second of sending: "from s: messages / p99 / max ms / over 50 ms". */
+function describeHalfSeconds(deliveries: [number, number][], started: number): string {
+  const halves = new Map<number, number[]>();
+  for (const [t, latency] of deliveries) {
+    const k = Math.floor((t - started) / 500);
+    halves.set(k, [...(halves.get(k) ?? []), latency]);
+  }
+  return [...halves]
+    .sort(([a], [b]) => a - b)
+    .map(([k, ls]) => {
+      ls.sort((a, b) => a - b);
+      return `${k / 2}s: ${ls.length}/${quantile(ls, 0.99).toFixed(0)}/${ls[ls.length - 1]!.toFixed(0)}/${ls.filter((l) => l > 50).length}`;
+    })
+    .join(' ');
 }
 
 /** The q-quantile of sorted values (NaN when empty). */
@@ -314,6 +341,7 @@ const WARM_UP_RATE = 200;
  * one-process and cross-process runs can be interleaved like the other benches' candidates.
  */
 export async function chatBench(): Promise<ChatBenchResult> {
+  if (TRACE) watchEventLoop('clients');
   const postgres = await startPostgres({ serverUrl: process.env.BENCH_DATABASE_URL, prefix: 'rv_bench_chat' });
   const redis = await startRedis();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rv-bench-chat-'));

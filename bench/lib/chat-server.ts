@@ -9,6 +9,7 @@ import '../../server/production-mode';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
+import { watchEventLoop } from './loop-watch';
 
 export interface HeapReport {
   type: 'heap';
@@ -42,4 +43,5 @@ const stop = async () => {
 };
 process.once('SIGTERM', () => void stop());
 process.once('disconnect', () => void stop());
+if (process.env.BENCH_TRACE) watchEventLoop(`server :${config.PORT}`);
 process.send?.({ type: 'ready' });

@@ -1,0 +1,22 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+
+/** Wall-clock time of day to the millisecond, to line up traces of several processes. */
+export const clock = () => new Date().toISOString().slice(11, 23);
+
+/**
+ * For a bench trace (BENCH_TRACE=1): prints, every 250 ms in which it happened, that this
+ * process's event loop was busy more than 60 % of the time or was held up more than 25 ms at
+ * once, so that a latency spike can be told apart from a stalled process. Unref'd.
+ */
+export function watchEventLoop(label: string): void {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  let since = performance.eventLoopUtilization();
+  setInterval(() => {
+    const busy = performance.eventLoopUtilization(since).utilization;
+    since = performance.eventLoopUtilization();
+    const worst = delay.max / 1e6;
+    delay.reset();
+    if (busy > 0.6 || worst > 25) console.error(`${clock()} ${label}: event loop busy ${Math.round(busy * 100)} %, held up ${worst.toFixed(0)} ms at most`);
+  }, 250).unref();
+}
