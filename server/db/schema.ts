@@ -369,6 +369,12 @@ export const eventStreams = pgTable('event_streams', {
     .primaryKey()
     .references(() => members.id, { onDelete: 'cascade' }),
   seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  /**
+   * Unread messages over all the member's chats (the Messages badge): the sum of their
+   * sides' `unread`, moved by a delta in the statement that changes a side and holds this
+   * row (decision 0011), so that no reader sums a member's every conversation.
+   */
+  unread: integer('unread').notNull().default(0),
 });
 
 /** The live events of a member, numbered without gaps, kept EVENT_RETENTION_HOURS for resuming. */

@@ -12,6 +12,7 @@ import type { RedisTestServer } from './redis-test-server';
 import { redisTestsSkipped } from './redis-test-server';
 import { LIVE_PATH } from './live-routes';
 import { mulberry32 } from '../../common/seeded-random';
+import { unreadTotalsOff } from '../test-support/unread-totals';
 
 /**
  * The chat's delivery guarantees under chaos (issue 5): two real server processes
@@ -465,5 +466,8 @@ describe.skipIf(skip)('chat delivery under chaos: two processes, Redis, PostgreS
       select count(*) as n from messages g
       where g.credits > 0 and (select count(*) from credit_entries e where e.idempotency_key = 'message:' || g.id) <> 1`);
     expect(Number(unpaid.rows[0]!.n)).toBe(0);
+    // Each member's kept unread total is the sum of their sides (decision 0011), whatever
+    // mix of batches, retries and single sends stored the messages.
+    expect(await unreadTotalsOff(database)).toEqual([]);
   });
 });

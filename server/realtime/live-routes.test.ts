@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LiveEvent, LiveServerMessage, SendMessageResponse } from '../../common/chat/chat-schema';
 import type { Database } from '../db/database';
@@ -13,6 +13,7 @@ import type { TestApp } from '../test-support/test-app';
 import { WebSocket } from 'ws';
 import { connectLive, LIVE_HOST, listenApp, settle, type ListeningApp, type LiveClient } from './live-test-support';
 import { FRAMES_PER_SECOND, pingLiveConnections } from './live-routes';
+import { unreadTotalsOff } from '../test-support/unread-totals';
 
 let database: Database;
 let server: ListeningApp;
@@ -25,6 +26,8 @@ afterAll(async () => {
   await server?.close();
   await database?.close();
 });
+// Every write of these tests keeps the members' unread totals (decision 0011).
+afterEach(async () => expect(await unreadTotalsOff(database)).toEqual([]));
 
 /** A confirmed member with credits, logged in. */
 async function member(gender: 'male' | 'female' = 'female') {

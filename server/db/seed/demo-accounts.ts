@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../database';
 import { conversationMembers, likes, members, sites } from '../schema';
 import { ensureConversation, insertMessage } from '../../domain/chat/chat-repository';
+import { appendEvents } from '../../domain/chat/live-events';
 import { hashPassword } from '../../domain/auth/password';
 import { addCreditEntry } from '../../domain/credits/credits-repository';
 
@@ -93,11 +94,15 @@ async function seedReceivedLikes(tx: Tx, siteId: number, accountId: number, gend
 async function seedChats(tx: Tx, siteId: number, accountId: number, fans: number[]): Promise<void> {
   const match = fans[fans.length - 1];
   const fan = fans[0];
+  // What each member's kept unread total moves by (decision 0011).
+  const unread = new Map<number, number>();
+  const count = (memberId: number, n: number) => unread.set(memberId, (unread.get(memberId) ?? 0) + n);
   const say = async (from: number, to: number, texts: string[]) => {
     const { conversation } = await ensureConversation(tx, siteId, from, to);
     for (const [i, body] of texts.entries()) {
       await insertMessage(tx, { conversationId: conversation.id, senderId: from, recipientId: to, kind: 'text', body, clientId: `demo-${from}-${to}-${i}`, photoId: null, gift: null, credits: 0 });
     }
+    count(to, texts.length);
     return conversation.id;
   };
   if (match !== undefined && match !== fan) {
@@ -105,6 +110,8 @@ async function seedChats(tx: Tx, siteId: number, accountId: number, fans: number
     await say(accountId, match, ['Hey! Pretty good, thanks. Yours?']);
     // The account has read the match's message.
     await tx.update(conversationMembers).set({ unread: 0, readUpTo: sql`(select last_message_id from conversations where id = ${id})` }).where(and(eq(conversationMembers.conversationId, id), eq(conversationMembers.memberId, accountId)));
+    count(accountId, -1);
   }
   if (fan !== undefined) await say(fan, accountId, ['Hello there, I liked your profile.', 'Would you like to chat some time?']);
+  await appendEvents(tx, [], unread);
 }

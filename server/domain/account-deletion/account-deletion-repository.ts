@@ -70,6 +70,16 @@ export async function photoKeysOf(db: Executor, memberId: number): Promise<strin
  * with it by ON DELETE CASCADE), re-checking that it is still due: a reactivation between
  * listing and deleting wins.
  */
+/** Locks the member's row when it may be purged now (deleted before `cutoff`); false: it may not. */
+export async function lockPurgeableMember(tx: Tx, memberId: number, cutoff: Date): Promise<boolean> {
+  const rows = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), eq(members.status, 'pending_deletion'), lt(members.deletionRequestedAt, cutoff)))
+    .for('update');
+  return rows.length > 0;
+}
+
 export async function deletePurgeableMember(db: Executor, memberId: number, cutoff: Date): Promise<boolean> {
   const rows = await db
     .delete(members)

@@ -1,7 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_DAYS } from '../../../common/limits';
-import { conversations, creditEntries, emailTokens, members, messages, passwordResetTokens, photos, pushSubscriptions, sessions } from '../../db/schema';
+import { conversationMembers, conversations, creditEntries, emailTokens, members, messages, passwordResetTokens, photos, pushSubscriptions, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -9,12 +9,17 @@ import { accountPurgeJob } from '../../jobs/account-purge-job';
 import { issueEmailToken } from '../auth/email-tokens';
 import { startSession } from '../auth/sessions';
 import { addCreditEntry } from '../credits/credits-repository';
+import { totalUnread } from '../chat/chat-repository';
+import { appendEvents } from '../chat/live-events';
+import { unreadTotalsOff } from '../../test-support/unread-totals';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+// Every write of these tests keeps the members' unread totals (decision 0011).
+afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 
 const DAY = 24 * 60 * 60 * 1000;
 let n = 0;
@@ -41,6 +46,12 @@ async function memberWithData(fields: Parameters<typeof createMember>[1], partne
     { conversationId: conversation!.id, senderId: partnerId, body: 'hi there' },
     { conversationId: conversation!.id, senderId: member.id, body: 'hello back' },
   ]);
+  // The partner has not read the answer yet: one unread message, counted in their total.
+  await db.insert(conversationMembers).values([
+    { conversationId: conversation!.id, memberId: partnerId, otherId: member.id, unread: 1 },
+    { conversationId: conversation!.id, memberId: member.id, otherId: partnerId },
+  ]);
+  await db.transaction((tx) => appendEvents(tx, [], new Map([[partnerId, 1]])));
   return { member, files: own, conversationId: conversation!.id };
 }
 
@@ -83,6 +94,8 @@ describe('account purge job', () => {
     // The other party keeps their account; the conversation with the erased member is gone.
     expect((await remainsOf(partner.id)).member).toBe(1);
     expect(await t.database.db.select().from(messages).where(eq(messages.conversationId, expired.conversationId))).toHaveLength(0);
+    // Its unread message left the partner's Messages badge with it (3 chats with one each before).
+    expect(await totalUnread(t.database.db, partner.id)).toBe(2);
 
     for (const kept of [recent, active]) {
       expect(await remainsOf(kept.member.id)).toMatchObject({ member: 1, photos: 2, sessions: 1, credits: 1, conversations: 1, messages: 1 });

@@ -1,7 +1,9 @@
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { deletePurgeableMember, listPurgeableMembers, photoKeysOf } from './account-deletion-repository';
+import { unreadLeavingWith } from '../chat/chat-repository';
+import { appendEvents } from '../chat/live-events';
+import { deletePurgeableMember, listPurgeableMembers, lockPurgeableMember, photoKeysOf } from './account-deletion-repository';
 import { isDemoKey } from '../members/media-url';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,8 +35,12 @@ export async function purgeDeletedAccounts(db: Db, storage: ObjectStorage, now: 
     for (const id of ids) {
       try {
         const files = await db.transaction(async (tx) => {
+          if (!(await lockPurgeableMember(tx, id, cutoff))) return null;
           const keys = (await photoKeysOf(tx, id)).filter((k) => !isDemoKey(k));
+          // The other members' unread messages leave with the conversations (decision 0011).
+          const unread = await unreadLeavingWith(tx, id);
           if (!(await deletePurgeableMember(tx, id, cutoff))) return null;
+          await appendEvents(tx, [], unread);
           // Files go after the row is gone inside the savepoint: if one fails, the row comes back.
           for (const key of new Set(keys)) await storage.delete(key);
           return keys.length;

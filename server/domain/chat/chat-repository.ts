@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
-import { blocks, conversationMembers, conversations, messages, photos } from '../../db/schema';
+import { blocks, conversationMembers, conversations, eventStreams, messages, photos } from '../../db/schema';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
 import type { MemberTile } from '../../../common/members/member-tile';
 import { toTile, type TileRow } from '../members/member-tiles';
@@ -8,12 +8,9 @@ import type { MessageRow } from './chat-presenter';
 
 type Conn = Db | Tx;
 
-/** Unread messages over all the member's chats: the Messages badge (spec 2). */
+/** Unread messages over all the member's chats: the Messages badge (spec 2), kept with the member's event stream (decision 0011). */
 export async function totalUnread(db: Conn, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
-    .from(conversationMembers)
-    .where(eq(conversationMembers.memberId, memberId));
+  const [row] = await db.select({ n: eventStreams.unread }).from(eventStreams).where(eq(eventStreams.memberId, memberId));
   return row?.n ?? 0;
 }
 
@@ -39,12 +36,32 @@ export async function findMessage(db: Conn, where: SQL): Promise<MessageRow | un
 }
 
 /** The member's side of a conversation (null: not a participant). */
-export async function participant(db: Conn, conversationId: number, memberId: number) {
-  const [row] = await db
+export async function participant(db: Conn, conversationId: number, memberId: number, lock = false) {
+  const query = db
     .select()
     .from(conversationMembers)
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+  const [row] = lock ? await query.for('no key update') : await query;
   return row ?? null;
+}
+
+/**
+ * Before a member's conversations go (the account purge): the other members' unread
+ * messages in them, as deltas for their kept totals (decision 0011). Locks the
+ * conversations, then those sides, in id order, as sends take them; the caller holds the
+ * member's row already.
+ */
+export async function unreadLeavingWith(tx: Tx, memberId: number): Promise<Map<number, number>> {
+  const { rows: chats } = await tx.execute<{ id: number }>(sql`
+    select id from conversations where member_low_id = ${memberId} or member_high_id = ${memberId} order by id for no key update`);
+  if (chats.length === 0) return new Map();
+  const { rows: sides } = await tx.execute<{ member_id: number; unread: number }>(sql`
+    select member_id, unread from conversation_members
+    where conversation_id = any(${`{${chats.map((c) => c.id).join(',')}}`}::int[]) and member_id <> ${memberId}
+    order by conversation_id, member_id for no key update`);
+  const deltas = new Map<number, number>();
+  for (const side of sides) if (side.unread > 0) deltas.set(side.member_id, (deltas.get(side.member_id) ?? 0) - side.unread);
+  return deltas;
 }
 
 /** The conversation of two members (one per pair), or undefined. */
@@ -177,7 +194,7 @@ export async function conversationSides(db: Conn, conversationId: number): Promi
   const { rows } = await db.execute<TileRow & { unread: number; read_up_to: number; delivered_up_to: number; total: number }>(sql`
     select m.id, m.name, m.birth_date::text as "birthDate", m.city, m.country, m.fictional, p.thumb_filename as thumb, p.width, p.height,
       cm.unread, cm.read_up_to, cm.delivered_up_to,
-      (select coalesce(sum(x.unread), 0)::int from conversation_members x where x.member_id = cm.member_id) as total
+      coalesce((select es.unread from event_streams es where es.member_id = cm.member_id), 0) as total
     from conversation_members cm
     join members m on m.id = cm.member_id
     left join photos p on p.id = m.main_photo_id and p.status = 'active'

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_LIMIT_FREE, EVENT_RETENTION_HOURS, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { blocks, creditEntries, memberEvents, messages, sites } from '../../db/schema';
@@ -10,6 +10,7 @@ import { acknowledgeMany } from './chat-service';
 import { eventsAfter, presentEvent } from './live-events';
 import { memberTile } from '../members/member-tiles';
 import { gradientJpeg } from '../photos/test-images';
+import { unreadTotalsOff } from '../../test-support/unread-totals';
 
 let t: TestApp;
 let settings: { message_credits: number; photo_credits: number; gift_credits: number; free_messages: number; message_length: number };
@@ -19,6 +20,8 @@ beforeAll(async () => {
   settings = site!.settings;
 });
 afterAll(async () => t?.close());
+// Every write of these tests keeps the members' unread totals (decision 0011).
+afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 
 let n = 0;
 const confirmed = () => ({ emailConfirmedAt: new Date(), name: `Chatter ${++n}` });

@@ -143,7 +143,9 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
   let events: (NumberedEvent & { memberId: number })[] = [];
   await db.transaction(async (tx) => {
     const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('no key update');
-    const me = conversation && (await participant(tx, conversationId, memberId));
+    // The side locked (after the conversation, as sends take them): the unread count it
+    // clears is exactly what leaves the member's total.
+    const me = conversation && (await participant(tx, conversationId, memberId, true));
     if (!conversation || !me) throw new ApiError(404, 'chat:errors.conversationNotFound');
     const upTo = conversation.lastMessageId ?? 0;
     if (me.unread === 0 && me.readUpTo >= upTo) return;
@@ -155,12 +157,15 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
       .update(messages)
       .set({ readAt: new Date() })
       .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, memberId), isNull(messages.readAt), lt(messages.id, upTo + 1)));
-    const myTotal = await totalUnread(tx, memberId);
-    const theirTotal = await totalUnread(tx, me.otherId);
-    events = await appendEvents(tx, [
-      { memberId, event: { kind: 'read', conversation: conversationId, up_to: upTo, by: 'me', total_unread_messages: myTotal } },
-      { memberId: me.otherId, event: { kind: 'read', conversation: conversationId, up_to: upTo, by: 'them', total_unread_messages: theirTotal } },
-    ]);
+    // The totals in the events are the kept ones after the change (appendEvents fills them in).
+    events = await appendEvents(
+      tx,
+      [
+        { memberId, event: { kind: 'read', conversation: conversationId, up_to: upTo, by: 'me', total_unread_messages: 0 } },
+        { memberId: me.otherId, event: { kind: 'read', conversation: conversationId, up_to: upTo, by: 'them', total_unread_messages: 0 } },
+      ],
+      new Map([[memberId, -me.unread]]),
+    );
   });
   publishEvents(app.liveBus, events);
   return totalUnread(db, memberId);
@@ -255,8 +260,10 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
   const db = app.database.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
   const deleted = await db.transaction(async (tx) => {
+    // The member's sides locked in conversation order (as sends take them): the unread
+    // counts cleared are exactly what leaves the member's total.
     const mine = await tx
-      .select({ conversationId: conversationMembers.conversationId, lastMessageId: conversations.lastMessageId })
+      .select({ conversationId: conversationMembers.conversationId, lastMessageId: conversations.lastMessageId, unread: conversationMembers.unread })
       .from(conversationMembers)
       .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
       .where(
@@ -265,7 +272,9 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
           'conversation' in target ? eq(conversationMembers.conversationId, target.conversation) : eq(conversationMembers.otherId, target.profile),
           gt(sql`coalesce(${conversations.lastMessageId}, 0)`, conversationMembers.clearedUpTo),
         ),
-      );
+      )
+      .orderBy(conversationMembers.conversationId)
+      .for('no key update', { of: conversationMembers });
     if (!mine.length) throw new ApiError(404, 'chat:errors.conversationNotFound');
     for (const c of mine) {
       await tx
@@ -273,10 +282,10 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
         .set({ unread: 0, clearedUpTo: c.lastMessageId ?? 0, readUpTo: sql`greatest(${conversationMembers.readUpTo}, ${c.lastMessageId ?? 0})` })
         .where(and(eq(conversationMembers.conversationId, c.conversationId), eq(conversationMembers.memberId, memberId)));
     }
-    const total = await totalUnread(tx, memberId);
     events = await appendEvents(
       tx,
-      mine.map((c) => ({ memberId, event: { kind: 'chat_deleted', conversation: c.conversationId, total_unread_messages: total } satisfies LiveEvent })),
+      mine.map((c) => ({ memberId, event: { kind: 'chat_deleted', conversation: c.conversationId, total_unread_messages: 0 } satisfies LiveEvent })),
+      new Map([[memberId, -mine.reduce((sum, c) => sum + c.unread, 0)]]),
     );
     return mine.length;
   });

@@ -17,10 +17,20 @@ export interface NumberedEvent {
  * the events stored with their numbers, in the order given per member. The stream rows stay
  * locked until commit, so a member's events commit in seq order and without gaps (a
  * rolled-back seq is handed out again). rv_chat_send (migration 0009) does the same for sends.
+ *
+ * `unread`: how much the transaction changed each member's unread messages (decision 0011:
+ * the total is kept in the stream row and moves only by such deltas, never by a sum written
+ * back). Every event with a `total_unread_messages` gets the member's new total there; the
+ * events returned are the ones stored.
  */
-export async function appendEvents(tx: Tx, events: { memberId: number; event: LiveEvent }[]): Promise<(NumberedEvent & { memberId: number })[]> {
-  if (events.length === 0) return [];
+export async function appendEvents(
+  tx: Tx,
+  events: { memberId: number; event: LiveEvent }[],
+  unread: ReadonlyMap<number, number> = new Map(),
+): Promise<(NumberedEvent & { memberId: number })[]> {
+  if (events.length === 0 && unread.size === 0) return [];
   const perMember = new Map<number, LiveEvent[]>();
+  for (const id of unread.keys()) perMember.set(id, []);
   for (const e of events) {
     const list = perMember.get(e.memberId);
     if (list) list.push(e.event);
@@ -28,35 +38,30 @@ export async function appendEvents(tx: Tx, events: { memberId: number; event: Li
   }
   const ids = [...perMember.keys()].sort((a, b) => a - b);
   const streams = sql.join(
-    ids.map((id) => sql`(${id}::int, ${perMember.get(id)!.length}::bigint)`),
+    ids.map((id) => sql`(${id}::int, ${perMember.get(id)!.length}::bigint, ${unread.get(id) ?? 0}::int)`),
     sql`, `,
   );
   // Per member: the event's place (1..n) among the member's n events of this call.
-  const payloads = sql.join(
-    ids.flatMap((id) => {
-      const list = perMember.get(id)!;
-      return list.map((event, i) => sql`(${id}::int, ${i + 1}::bigint, ${list.length}::bigint, ${JSON.stringify(event)}::jsonb)`);
-    }),
-    sql`, `,
-  );
-  const { rows } = await tx.execute<{ member_id: number; seq: string | number }>(sql`
-    with s as (
-      insert into event_streams (member_id, seq) values ${streams}
-      on conflict (member_id) do update set seq = event_streams.seq + excluded.seq
-      returning member_id, seq
-    )
-    insert into member_events (member_id, seq, event)
-    select v.member_id, s.seq - v.n + v.place, v.event from (values ${payloads}) as v(member_id, place, n, event) join s on s.member_id = v.member_id
-    returning member_id, seq`);
-  const lastSeq = new Map<number, number>();
-  for (const r of rows) lastSeq.set(r.member_id, Math.max(lastSeq.get(r.member_id) ?? 0, Number(r.seq)));
-  const numbered: (NumberedEvent & { memberId: number })[] = [];
-  for (const id of ids) {
+  const payloads = ids.flatMap((id) => {
     const list = perMember.get(id)!;
-    const last = lastSeq.get(id)!;
-    list.forEach((event, i) => numbered.push({ memberId: id, event, seq: last - list.length + 1 + i }));
-  }
-  return numbered;
+    return list.map((event, i) => sql`(${id}::int, ${i + 1}::bigint, ${list.length}::bigint, ${JSON.stringify(event)}::jsonb)`);
+  });
+  const stored = payloads.length === 0 ? sql`select null::int as member_id, null::bigint as seq, null::jsonb as event where false` : sql`
+    insert into member_events (member_id, seq, event)
+    select v.member_id, s.seq - v.n + v.place,
+      case when v.event ? 'total_unread_messages' then jsonb_set(v.event, '{total_unread_messages}', to_jsonb(s.unread)) else v.event end
+    from (values ${sql.join(payloads, sql`, `)}) as v(member_id, place, n, event) join s on s.member_id = v.member_id
+    returning member_id, seq, event`;
+  const { rows } = await tx.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(sql`
+    with s as (
+      insert into event_streams (member_id, seq, unread) values ${streams}
+      on conflict (member_id) do update set seq = event_streams.seq + excluded.seq, unread = event_streams.unread + excluded.unread
+      returning member_id, seq, unread
+    )
+    ${stored}`);
+  return rows
+    .map((r) => ({ memberId: r.member_id, seq: Number(r.seq), event: r.event }))
+    .sort((a, b) => a.memberId - b.memberId || a.seq - b.seq);
 }
 
 /** Publishes committed events to the member's live connections (any process). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { seedChatPairs } from '../../test-support/chat-pairs';
 import { openTestDatabase } from '../../test-support/test-database';
+import { unreadTotalsOff } from '../../test-support/unread-totals';
 import type { SendItem } from './send-batcher';
 
 // rv_chat_send_many (migration 0013) writes a batch whose sends cannot see each other's
@@ -29,7 +30,7 @@ beforeAll(async () => {
   // Unread messages before the batch: the counts and totals go on from them.
   await q(`update conversation_members set unread = 2 where member_id = $1`, [m(1)]);
   await q(`update conversation_members set unread = 1 where member_id = $1`, [m(0)]);
-  await q(`insert into event_streams (member_id, seq) values ($1, 7), ($2, 3)`, [m(0), m(1)]);
+  await q(`insert into event_streams (member_id, seq, unread) values ($1, 7, 1), ($2, 3, 4)`, [m(0), m(1)]);
   // Premium members 0-3 with credits; 4 and 5 free; 6 short of a message's price.
   await q(`update members set paid_user = true where id between $1 and $2`, [m(0), m(3)]);
   await q(`insert into credit_entries (member_id, amount, kind) select id, 100, 'adjustment' from members where id between $1 and $2`, [m(0), m(3)]);
@@ -47,6 +48,7 @@ beforeAll(async () => {
   await q(`insert into blocks (blocker_id, blocked_id) values ($1, $2)`, [m(9), m(8)]);
   await q(`update members set email_confirmed_at = null where id = $1`, [m(11)]);
   await q(`update members set status = 'disabled' where id = $1`, [m(13)]);
+  expect(await unreadTotalsOff(database)).toEqual([]);
 }, 120_000);
 afterAll(async () => database?.close());
 
@@ -122,7 +124,7 @@ async function stateOf(client: pg.PoolClient, lastBefore: number) {
       messages,
       conversations: await read(`select id, last_message_id from conversations where member_low_id between $1 and $2 order by id`),
       sides: await read(`select conversation_id, member_id, unread from conversation_members where member_id between $1 and $2 order by 1, 2`),
-      streams: await read(`select member_id, seq::int from event_streams where member_id between $1 and $2 order by 1`),
+      streams: await read(`select member_id, seq::int, unread from event_streams where member_id between $1 and $2 order by 1`),
       events: await read(`select member_id, seq::int, event from member_events where member_id between $1 and $2 order by 1, 2`),
       members: await read(`select id, credit_balance, free_messages_used from members where id between $1 and $2 order by id`),
       ledger: await read(`select member_id, amount, kind, idempotency_key from credit_entries where member_id between $1 and $2 order by member_id, idempotency_key`),

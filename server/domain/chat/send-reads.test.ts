@@ -18,6 +18,7 @@ const SENT_PAIRS = [...pairsSending(1), ...pairsSending(3)];
 let database: Database;
 let siteId: number;
 let firstId: number;
+let hubId: number;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -28,6 +29,27 @@ beforeAll(async () => {
     `insert into credit_entries (member_id, amount, kind) select m, -1, 'message' from unnest($1::int[]) m, generate_series(1, $2)`,
     [SENT_PAIRS.map((pair) => firstId + pair * 2), LEDGER],
   );
+  // A much-written-to member (a fictional profile, say): a conversation with each pair's
+  // lower member, one unread message in each, counted in the hub's kept total.
+  const { rows: hubRows } = await database.pool.query<{ id: number }>(
+    `insert into members (site_id, email, status, email_confirmed_at, name, gender, birth_date, country)
+     values ($1, 'hub@example.test', 'active', now(), 'Hub', 'female', date '1990-01-01', 'NL') returning id`,
+    [siteId],
+  );
+  hubId = hubRows[0]!.id;
+  await database.pool.query(
+    `insert into conversations (site_id, member_low_id, member_high_id, started_by)
+     select $1, m, $2, m from generate_series($3::int, $3::int + $4::int * 2 - 2, 2) m`,
+    [siteId, hubId, firstId, PAIRS],
+  );
+  await database.pool.query(
+    `insert into conversation_members (conversation_id, member_id, other_id, unread)
+     select c.id, c.member_high_id, c.member_low_id, 1 from conversations c where c.member_high_id = $1
+     union all select c.id, c.member_low_id, c.member_high_id, 0 from conversations c where c.member_high_id = $1`,
+    [hubId],
+  );
+  await database.pool.query(`insert into event_streams (member_id, seq, unread) values ($1, 0, $2)`, [hubId, PAIRS]);
+  await database.pool.query(`insert into credit_entries (member_id, amount, kind) values ($1, 1000, 'adjustment')`, [hubId]);
 }, 120_000);
 afterAll(async () => database?.close());
 
@@ -94,6 +116,30 @@ describe('a batch of sends (rv_chat_send_many)', () => {
       const ledger = readsOf(before, after, 'credit_entries');
       expect(ledger.scans).toBe(0);
       expect(ledger.fetched).toBe(0);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it.each([1, 3])('reads a bounded number of sides when a member in the sends has 1,000 chats (%i sends each way)', async (count) => {
+    const client = await database.pool.connect();
+    try {
+      await client.query('begin');
+      // Members write to the hub and the hub answers others: its total is in every event.
+      const lows = pairsSending(count).map((pair) => firstId + pair * 2);
+      const toHub = lows.map((low, i): SendItem => ({ ...send(0, `hub-in-${count}-${i}`), sender: low, profile: hubId }));
+      const fromHub = lows.map((low, i): SendItem => ({ ...send(0, `hub-out-${count}-${i}`), sender: hubId, profile: low + 2 }));
+      const before = await reads(client);
+      for (const items of [toHub, ...fromHub.map((item) => [item])]) {
+        const { rows } = await client.query<{ r: { events?: { memberId: number; event: { total_unread_messages: number } }[] }[] }>('select rv_chat_send_many($1::jsonb) as r', [JSON.stringify(items)]);
+        expect(rows[0]!.r.map((a) => a.events?.length)).toEqual(items.map(() => 2));
+      }
+      const after = await reads(client);
+      const sides = readsOf(before, after, 'conversation_members');
+      expect(sides.scans).toBe(0);
+      // Summing the hub's sides would read 1,000 per send.
+      expect(sides.fetched).toBeLessThanOrEqual(count * 2 * 12);
     } finally {
       await client.query('rollback');
       client.release();

@@ -1,8 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { blocks, conversations, likes, messages } from '../../db/schema';
+import { blocks, conversationMembers, conversations, likes, messages } from '../../db/schema';
 import type { LiveBus } from '../../realtime/live-bus';
-import { totalUnread } from '../chat/chat-repository';
 import { appendEvents, publishEvents } from '../chat/live-events';
 
 /**
@@ -24,16 +23,27 @@ export async function blockMember(db: Db, blockerId: number, blockedId: number, 
       .from(conversations)
       .where(and(eq(conversations.memberLowId, low), eq(conversations.memberHighId, high)));
     for (const { id } of pair) {
+      // The conversation, then its sides, locked as sends take them: their unread counts
+      // leave the members' kept totals with them (decision 0011).
+      await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).for('no key update');
+      const sides = await tx
+        .select({ memberId: conversationMembers.memberId, unread: conversationMembers.unread })
+        .from(conversationMembers)
+        .where(eq(conversationMembers.conversationId, id))
+        .orderBy(conversationMembers.memberId)
+        .for('no key update');
       // The foreign key cascades too; deleting explicitly keeps this independent of it.
       await tx.delete(messages).where(eq(messages.conversationId, id));
       await tx.delete(conversations).where(eq(conversations.id, id));
-      // Both members' open chat screens drop the conversation at once.
-      const blockerUnread = await totalUnread(tx, blockerId);
-      const blockedUnread = await totalUnread(tx, blockedId);
-      events = await appendEvents(tx, [
-        { memberId: blockerId, event: { kind: 'chat_deleted', conversation: id, total_unread_messages: blockerUnread } },
-        { memberId: blockedId, event: { kind: 'chat_deleted', conversation: id, total_unread_messages: blockedUnread } },
-      ]);
+      // Both members' open chat screens drop the conversation at once (appendEvents fills in the totals).
+      events = await appendEvents(
+        tx,
+        [
+          { memberId: blockerId, event: { kind: 'chat_deleted', conversation: id, total_unread_messages: 0 } },
+          { memberId: blockedId, event: { kind: 'chat_deleted', conversation: id, total_unread_messages: 0 } },
+        ],
+        new Map(sides.map((side) => [side.memberId, -side.unread])),
+      );
     }
   });
   if (bus) publishEvents(bus, events);

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_VISIBLE_PHOTOS, VISITOR_VISIBLE_PHOTOS, type MemberProfile } from '../../../common/profile-view/member-profile';
-import { blocks, conversations, likes, members, messages, photos } from '../../db/schema';
+import { blocks, conversationMembers, conversations, likes, members, messages, photos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { gradientJpeg } from '../photos/test-images';
+import { totalUnread } from '../chat/chat-repository';
+import { appendEvents } from '../chat/live-events';
+import { unreadTotalsOff } from '../../test-support/unread-totals';
 
 let t: TestApp;
 let jpeg: Buffer;
@@ -13,6 +16,8 @@ beforeAll(async () => {
   jpeg = await gradientJpeg(400, 500);
 });
 afterAll(async () => t?.close());
+// Every write of these tests keeps the members' unread totals (decision 0011).
+afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 
 const host = 'localhost:3000';
 let ip = 0;
@@ -194,7 +199,14 @@ describe('blocking', () => {
     const [low, high] = [Math.min(a.member.id, b.id), Math.max(a.member.id, b.id)];
     const [conv] = await db().insert(conversations).values({ siteId: a.member.siteId, memberLowId: low, memberHighId: high, startedBy: a.member.id }).returning();
     await db().insert(messages).values([{ conversationId: conv!.id, senderId: a.member.id, body: 'hi' }, { conversationId: conv!.id, senderId: b.id, body: 'hello' }]);
+    // Each has the other's message unread, counted in their Messages badge (decision 0011).
+    await db().insert(conversationMembers).values([
+      { conversationId: conv!.id, memberId: a.member.id, otherId: b.id, unread: 1 },
+      { conversationId: conv!.id, memberId: b.id, otherId: a.member.id, unread: 1 },
+    ]);
+    await db().transaction((tx) => appendEvents(tx, [], new Map([[a.member.id, 1], [b.id, 1]])));
     expect((await send('POST', '/api/block.php', a.cookie, { profile_id: b.id })).statusCode).toBe(200);
+    expect([await totalUnread(db(), a.member.id), await totalUnread(db(), b.id)]).toEqual([0, 0]);
     const remainingLikes = await db().select().from(likes).where(eq(likes.likedId, a.member.id));
     expect(remainingLikes.map((l) => l.likerId)).toEqual([bystander.id]);
     expect(await db().select().from(likes).where(eq(likes.likedId, b.id))).toEqual([]);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo } from '../../test-support/outbox';
@@ -9,12 +9,15 @@ import { encodeVisit, newVisit, VISIT_COOKIE } from '../visits/visit-cookie';
 import { ACTIVATION_MAILS_PER_DAY } from './activation';
 import { eventsAfter } from '../chat/live-events';
 import type { BusMessage } from '../../realtime/live-bus';
+import { unreadTotalsOff } from '../../test-support/unread-totals';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+// Every write of these tests keeps the members' unread totals (decision 0011).
+afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 
 const host = 'localhost:3000';
 let ip = 0;

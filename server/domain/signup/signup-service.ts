@@ -96,5 +96,6 @@ async function deliverFirstMessage(tx: Tx, siteId: number, senderId: number, rec
   if (!recipient) return null;
   const { conversation } = await ensureConversation(tx, siteId, senderId, recipientId);
   const id = await insertMessage(tx, { conversationId: conversation.id, senderId, recipientId, kind: 'text', body: text, clientId: 'signup', photoId: null, gift: null, credits: 0 });
-  return appendEvents(tx, await messageEvents(tx, { id, senderId, recipientId }));
+  // The recipient has one more unread message (decision 0011: the kept total moves with it).
+  return appendEvents(tx, await messageEvents(tx, { id, senderId, recipientId }), new Map([[recipientId, 1]]));
 }
