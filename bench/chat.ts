@@ -292,7 +292,9 @@ function describeHalfSeconds(deliveries: [number, number][], started: number): s
   const halves = new Map<number, number[]>();
   for (const [t, latency] of deliveries) {
     const k = Math.floor((t - started) / 500);
-    halves.set(k, [...(halves.get(k) ?? []), latency]);
+    const half = halves.get(k);
+    if (half) half.push(latency);
+    else halves.set(k, [latency]);
   }
   return [...halves]
     .sort(([a], [b]) => a - b)

@@ -1,9 +1,7 @@
-import { and, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { blocks, conversationMembers, conversations, eventStreams, messages, photos } from '../../db/schema';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
-import type { MemberTile } from '../../../common/members/member-tile';
-import { toTile, type TileRow } from '../members/member-tiles';
 import type { MessageRow } from './chat-presenter';
 
 type Conn = Db | Tx;
@@ -101,7 +99,11 @@ export async function countStartedConversations(db: Conn, memberId: number): Pro
   return row?.n ?? 0;
 }
 
-/** Stores a message and moves the conversation on: its last message, the recipient's unread count. */
+/**
+ * Stores a message and moves the conversation on: its last message, the recipient's unread
+ * count. The recipient's kept total (decision 0011) moves with the events: the caller passes
+ * +1 for the recipient to appendEvents in the same transaction.
+ */
 export async function insertMessage(
   tx: Tx,
   values: { conversationId: number; senderId: number; recipientId: number; kind: string; body: string; clientId: string; photoId: number | null; gift: string | null; credits: number },
@@ -178,28 +180,11 @@ export async function blockedEitherWay(db: Conn, a: number, b: number): Promise<
   return Boolean(row);
 }
 
-export interface ConversationSide {
-  memberId: number;
-  unread: number;
-  readUpTo: number;
-  deliveredUpTo: number;
-  /** Unread over all the member's chats. */
-  total: number;
-  /** The member's tile with storage keys (for stored events). */
-  tile: MemberTile;
-}
-
-/** Both members' sides of a conversation, their unread totals and tiles, in one query. */
-export async function conversationSides(db: Conn, conversationId: number): Promise<Map<number, ConversationSide>> {
-  const { rows } = await db.execute<TileRow & { unread: number; read_up_to: number; delivered_up_to: number; total: number }>(sql`
-    select m.id, m.name, m.birth_date::text as "birthDate", m.city, m.country, m.fictional, p.thumb_filename as thumb, p.width, p.height,
-      cm.unread, cm.read_up_to, cm.delivered_up_to,
-      coalesce((select es.unread from event_streams es where es.member_id = cm.member_id), 0) as total
-    from conversation_members cm
-    join members m on m.id = cm.member_id
-    left join photos p on p.id = m.main_photo_id and p.status = 'active'
-    where cm.conversation_id = ${conversationId}`);
-  return new Map(
-    rows.map((r) => [r.id, { memberId: r.id, unread: r.unread, readUpTo: r.read_up_to, deliveredUpTo: r.delivered_up_to, total: r.total, tile: toTile(r, (key) => key) }]),
-  );
+/** The other member's side of a conversation: how far they received and read (the message's ticks). */
+export async function otherSide(db: Conn, conversationId: number, memberId: number): Promise<{ readUpTo: number; deliveredUpTo: number } | undefined> {
+  const [row] = await db
+    .select({ readUpTo: conversationMembers.readUpTo, deliveredUpTo: conversationMembers.deliveredUpTo })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, conversationId), ne(conversationMembers.memberId, memberId)));
+  return row;
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../http/api-error';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
-import { blockedEitherWay, conversationSides, countStartedConversations, findMessage, participant, totalUnread } from './chat-repository';
+import { blockedEitherWay, countStartedConversations, findMessage, otherSide, participant, totalUnread } from './chat-repository';
 import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
 import { SendBatcher } from './send-batcher';
 
@@ -129,8 +129,7 @@ export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 
 /** A send repeated with a client_id already stored: the stored message, nothing charged. */
 async function repeatedSend(db: Db, me: Pick<MemberRow, 'id' | 'paidUser' | 'freeMessagesUsed'>, messageId: number, settings: SiteSettingsRecord, sign: (key: string) => string): Promise<SendMessageResponse> {
   const row = (await findMessage(db, eq(messages.id, messageId)))!;
-  const sides = await conversationSides(db, row.conversationId);
-  const theirs = [...sides.values()].find((s) => s.memberId !== me.id) ?? { readUpTo: 0, deliveredUpTo: 0 };
+  const theirs = (await otherSide(db, row.conversationId, me.id)) ?? { readUpTo: 0, deliveredUpTo: 0 };
   return { message: presentMessage(row, me.id, theirs, sign), wallet: await walletOf(db, me, settings) };
 }
 
