@@ -6,7 +6,7 @@
  *   npx tsx bench/search.ts                 # embedded PGlite, 100,000 members (data-bench/search/)
  *   BENCH_DATABASE_URL=postgres://... npx tsx bench/search.ts   # PostgreSQL server, 1,000,000 members
  *
- * Members are seeded once (npm run seed's generator) and kept for later runs. run.ts adds
+ * Members (npm run seed's generator) and blocks are seeded once and kept for later runs. run.ts adds
  * one row through HTTP: a visitor's search against GET /api/settings.php.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/database';
-import { members, sites } from '../server/db/schema';
+import { blocks, members, sites } from '../server/db/schema';
 import { ensureDemoSites } from '../server/db/seed/demo-data';
 import { seedDemoMembers } from '../server/db/seed/demo-members';
 import { SearchService } from '../server/domain/search/search-service';
@@ -103,6 +103,24 @@ async function ensureMembers(database: Database, wanted: number): Promise<number
   return Math.max(have, wanted);
 }
 
+/**
+ * Blocks as a live site has them: one member in ten has blocked someone, and the bench's
+ * viewer has blocked three members and been blocked by two (the search leaves them out).
+ */
+async function ensureBlocks(database: Database, viewerId: number): Promise<void> {
+  const { db } = database;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(blocks);
+  if ((row?.n ?? 0) > 0) return;
+  await db.execute(sql`insert into ${blocks} (blocker_id, blocked_id)
+    select m.id, n.id from ${members} m join ${members} n on n.id = m.id + 7 where m.id % 10 = 3 and m.id <> ${viewerId} and n.id <> ${viewerId}
+    on conflict do nothing`);
+  await db.execute(sql`insert into ${blocks} (blocker_id, blocked_id)
+    select ${viewerId}::int, id from ${members} where id in (${viewerId}::int + 101, ${viewerId}::int + 202, ${viewerId}::int + 303)
+    union all select id, ${viewerId}::int from ${members} where id in (${viewerId}::int + 404, ${viewerId}::int + 505)
+    on conflict do nothing`);
+  await db.execute(sql`vacuum analyze blocks`);
+}
+
 /** The search at the database: every filter combination, as a logged-in member of the biggest site. */
 export async function searchBench(database: Database, wanted: number): Promise<SearchBenchResult> {
   const count = await ensureMembers(database, wanted);
@@ -110,6 +128,7 @@ export async function searchBench(database: Database, wanted: number): Promise<S
   const [site] = await db.select().from(sites).where(eq(sites.key, 'rendezvous'));
   const siteRow = site!;
   const [viewer] = await db.select().from(members).where(and(eq(members.siteId, siteRow.id), eq(members.status, 'active'))).limit(1);
+  await ensureBlocks(database, viewer!.id);
   const [sample] = await db
     .select({ country: members.country, region: members.regionCode })
     .from(members)

@@ -82,7 +82,7 @@ export class SearchService {
 
   async search(site: SiteSearchSettings, viewer: Viewer | null, requested: SearchFilters, page: number): Promise<SearchResult> {
     const filters = allowedFilters(requested, site.searchFields);
-    const who: Searcher = { siteId: site.id, viewerId: viewer?.id ?? null, blocked: viewer ? [...(await blockedIds(this.db, viewer.id))] : [] };
+    const who: Searcher = { siteId: site.id, viewerId: viewer?.id ?? null };
     const offset = (page - 1) * SEARCH_PAGE_SIZE;
     const [rows, numResults] = await Promise.all([this.queries.page(who, filters, SEARCH_PAGE_SIZE, offset), this.queries.count(who, filters)]);
     const results = rows.map((r, i) => this.tile(r, viewer, offset + i, site.memberResell));
