@@ -35,6 +35,7 @@ import { hashToken } from '../server/domain/auth/sessions';
 import { freePort, startPostgres, startRedis } from '../server/test-support/processes';
 import type { HeapReport } from './lib/chat-server';
 import { cpuTimes, describeSteal, stealShare } from './lib/host-steal';
+import { describeSlowdown, HostSlowdownWatch } from './lib/host-slowdown';
 import { median } from './lib/load';
 import { clock, watchEventLoop } from './lib/loop-watch';
 import { ROOT } from './lib/server-process';
@@ -244,9 +245,13 @@ export interface LatencyRun {
   latencies: number[];
   /** The share of CPU time the host stole during the run (null: unknown). */
   steal: number | null;
+  /** The share of the time the host ran the CPUs slowed (host-slowdown.ts; null: unknown). */
+  slowed: number | null;
 }
 
 let messageNumber = 1;
+/** Host slowdowns during each run (host-slowdown.ts), started with the bench. */
+let slowdownWatch: HostSlowdownWatch;
 
 /** Sends `rate` messages/s for `seconds` from the clients in turn (each to its partner), then waits for delivery. */
 async function latencyRun(clients: Client[], rate: number, seconds: number): Promise<LatencyRun> {
@@ -259,6 +264,7 @@ async function latencyRun(clients: Client[], rate: number, seconds: number): Pro
   refused = 0;
   answered = 0;
   const cpuBefore = cpuTimes();
+  const from = HostSlowdownWatch.now();
   const started = performance.now();
   if (TRACE) console.log(`  trace: ${rate} msg/s from ${clock()}`);
   let sent = 0;
@@ -281,10 +287,11 @@ async function latencyRun(clients: Client[], rate: number, seconds: number): Pro
   // The senders' answers too, so that no send is still running when the next run (or the stop) comes.
   while (answered + refused < total && performance.now() - drainStart < DRAIN_TIMEOUT_MS) await sleep(20);
   const steal = stealShare(cpuBefore, cpuTimes());
+  const slowed = await slowdownWatch.share(from, HostSlowdownWatch.now());
   if (TRACE) console.log(`  trace: ${describeHalfSeconds(traced, started)}`);
   const sorted = [...latencies].sort((a, b) => a - b);
   await sleep(500); // the last receipts
-  return { rate, sent: total, delivered, refused, throughput: delivered / wall, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] ?? NaN, latencies: sorted, steal };
+  return { rate, sent: total, delivered, refused, throughput: delivered / wall, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] ?? NaN, latencies: sorted, steal, slowed };
 }
 
 /** Latency per half second of sending: "from s: messages / p99 / max ms / over 50 ms". */
@@ -318,7 +325,7 @@ function pooledP99(runs: LatencyRun[]): number {
 const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
 const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFixed(1)} ms`);
 const describeRun = (r: LatencyRun) =>
-  `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${fmt(r.delivered)} of ${fmt(r.sent)} delivered${r.refused ? `, ${fmt(r.refused)} refused` : ''}, ${fmt(r.throughput)} msg/s${describeSteal(r.steal)}`;
+  `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${fmt(r.delivered)} of ${fmt(r.sent)} delivered${r.refused ? `, ${fmt(r.refused)} refused` : ''}, ${fmt(r.throughput)} msg/s${describeSteal(r.steal)}${describeSlowdown(r.slowed)}`;
 
 export interface ChatBenchResult {
   clients: number;
@@ -344,6 +351,7 @@ const WARM_UP_RATE = 200;
  */
 export async function chatBench(): Promise<ChatBenchResult> {
   if (TRACE) watchEventLoop('clients');
+  slowdownWatch = new HostSlowdownWatch();
   const postgres = await startPostgres({ serverUrl: process.env.BENCH_DATABASE_URL, prefix: 'rv_bench_chat' });
   const redis = await startRedis();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rv-bench-chat-'));
@@ -407,6 +415,7 @@ export async function chatBench(): Promise<ChatBenchResult> {
     await redis.stop();
     await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await slowdownWatch.stop();
   }
 }
 
@@ -422,7 +431,11 @@ export function chatRows(r: ChatBenchResult): string[][] {
   const rounds = (runs: LatencyRun[]) => runs.map((x) => ms(x.p99)).join(', ');
   const steals = (runs: LatencyRun[]) => {
     const known = runs.map((x) => x.steal).filter((x): x is number => x !== null);
-    return known.length ? `; host steal ${known.map((x) => (x * 100).toFixed(0)).join(', ')} %` : '';
+    const slowed = runs.map((x) => x.slowed).filter((x): x is number => x !== null);
+    return (
+      (known.length ? `; host steal ${known.map((x) => (x * 100).toFixed(0)).join(', ')} %` : '') +
+      (slowed.length ? `; host slowed ${slowed.map((x) => (x * 100).toFixed(0)).join(', ')} %` : '')
+    );
   };
   const messages = (runs: LatencyRun[]) => fmt(runs.reduce((a, x) => a + x.latencies.length, 0));
   return [

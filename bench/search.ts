@@ -21,6 +21,7 @@ import { seedDemoMembers } from '../server/db/seed/demo-members';
 import { SearchService } from '../server/domain/search/search-service';
 import type { SearchFilters } from '../common/search/search-schema';
 import { cpuTimes, describeSteal, stealShare } from './lib/host-steal';
+import { describeSlowdown, HostSlowdownWatch } from './lib/host-slowdown';
 import { load, type LoadResult } from './lib/load';
 import { ROOT } from './lib/server-process';
 
@@ -32,20 +33,23 @@ export interface LatencyStats {
   perSecond: number;
   /** The share of CPU time the host stole while it ran (null: unknown). */
   steal: number | null;
+  /** The share of the time the host ran the CPUs slowed (host-slowdown.ts; null: unknown). */
+  slowed: number | null;
 }
 
-function stats(latencies: number[], wallMs: number, steal: number | null): LatencyStats {
+function stats(latencies: number[], wallMs: number, steal: number | null, slowed: number | null): LatencyStats {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: at(0.5), p99: at(0.99), perSecond: (latencies.length / wallMs) * 1000, steal };
+  return { p50: at(0.5), p99: at(0.99), perSecond: (latencies.length / wallMs) * 1000, steal, slowed };
 }
 
 /** Runs `task` `total` times with `concurrency` callers; latency of each call in ms. */
-async function measure(task: (i: number) => Promise<unknown>, total: number, concurrency: number): Promise<LatencyStats> {
+async function measure(task: (i: number) => Promise<unknown>, total: number, concurrency: number, watch: HostSlowdownWatch): Promise<LatencyStats> {
   for (let i = 0; i < Math.min(20, total); i++) await task(i); // warm-up: plans, caches
   const latencies: number[] = [];
   let next = 0;
   const cpuBefore = cpuTimes();
+  const from = HostSlowdownWatch.now();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -57,7 +61,9 @@ async function measure(task: (i: number) => Promise<unknown>, total: number, con
       }
     }),
   );
-  return stats(latencies, performance.now() - start, stealShare(cpuBefore, cpuTimes()));
+  const wall = performance.now() - start;
+  const steal = stealShare(cpuBefore, cpuTimes());
+  return stats(latencies, wall, steal, await watch.share(from, HostSlowdownWatch.now()));
 }
 
 /** Every filter combination the search offers (a region only with a country): 24. */
@@ -141,16 +147,21 @@ export async function searchBench(database: Database, wanted: number): Promise<S
   const who = { id: viewer!.id, cell: { cellLat: viewer!.cellLat, cellLon: viewer!.cellLon } };
   // Baseline: one member by primary key, the cheapest query a page makes.
   const pk = (i: number) => db.select({ id: members.id, name: members.name }).from(members).where(eq(members.id, 1 + (i % count)));
-  const baseline = { c1: await measure(pk, QUERIES_PER_CASE, 1), c8: await measure(pk, QUERIES_PER_CASE, 8) };
-  const cases = [];
-  for (const filters of filterCombinations(sample!.country, sample!.region!)) {
-    const run = (i: number) => service.search(settings, who, filters, 1 + (i % 3));
-    const c1 = await measure(run, QUERIES_PER_CASE, 1);
-    const c8 = await measure(run, QUERIES_PER_CASE, 8);
-    cases.push({ filters: describe(filters), c1, c8 });
-    console.log(`  ${describe(filters).padEnd(40)} c1 p50 ${c1.p50.toFixed(2)} p99 ${c1.p99.toFixed(2)} ms ${c1.perSecond.toFixed(0)}/s${describeSteal(c1.steal)} | c8 p50 ${c8.p50.toFixed(2)} p99 ${c8.p99.toFixed(2)} ms ${c8.perSecond.toFixed(0)}/s`);
+  const watch = new HostSlowdownWatch();
+  try {
+    const baseline = { c1: await measure(pk, QUERIES_PER_CASE, 1, watch), c8: await measure(pk, QUERIES_PER_CASE, 8, watch) };
+    const cases = [];
+    for (const filters of filterCombinations(sample!.country, sample!.region!)) {
+      const run = (i: number) => service.search(settings, who, filters, 1 + (i % 3));
+      const c1 = await measure(run, QUERIES_PER_CASE, 1, watch);
+      const c8 = await measure(run, QUERIES_PER_CASE, 8, watch);
+      cases.push({ filters: describe(filters), c1, c8 });
+      console.log(`  ${describe(filters).padEnd(40)} c1 p50 ${c1.p50.toFixed(2)} p99 ${c1.p99.toFixed(2)} ms ${c1.perSecond.toFixed(0)}/s${describeSteal(c1.steal)}${describeSlowdown(c1.slowed)} | c8 p50 ${c8.p50.toFixed(2)} p99 ${c8.p99.toFixed(2)} ms ${c8.perSecond.toFixed(0)}/s`);
+    }
+    return { members: count, kind: database.kind, baseline, cases };
+  } finally {
+    await watch.stop();
   }
-  return { members: count, kind: database.kind, baseline, cases };
 }
 
 /** Markdown summary: worst case over the filter combinations, and the baseline. */
@@ -163,9 +174,12 @@ export function summarize(r: SearchBenchResult): string[] {
   // Beside the misses: how much CPU time the host stole while each ran.
   const misses = r.cases
     .filter((c) => c.c1.p99 > 10)
-    .map((c) => `${c.c1.p99.toFixed(2)} ms${c.c1.steal === null ? '' : ` (steal ${(c.c1.steal * 100).toFixed(0)} %)`}`);
+    .map((c) => `${c.c1.p99.toFixed(2)} ms (${[c.c1.steal === null ? null : `steal ${(c.c1.steal * 100).toFixed(0)} %`, c.c1.slowed === null ? null : `slowed ${(c.c1.slowed * 100).toFixed(0)} %`].filter(Boolean).join(', ')})`);
   const steals = r.cases.map((c) => c.c1.steal).filter((x): x is number => x !== null);
-  const stealRange = steals.length ? `; host steal per combination ${(Math.min(...steals) * 100).toFixed(0)}-${(Math.max(...steals) * 100).toFixed(0)} %` : '';
+  const slows = r.cases.map((c) => c.c1.slowed).filter((x): x is number => x !== null);
+  const stealRange =
+    (steals.length ? `; host steal per combination ${(Math.min(...steals) * 100).toFixed(0)}-${(Math.max(...steals) * 100).toFixed(0)} %` : '') +
+    (slows.length ? `, host slowed ${(Math.min(...slows) * 100).toFixed(0)}-${(Math.max(...slows) * 100).toFixed(0)} %` : '');
   return [
     `| search, ${r.members.toLocaleString('en')} members (${r.kind}), 24 filter combinations, c=1 | p50 ${best((c) => c.c1.p50).toFixed(2)}-${worst((c) => c.c1.p50).toFixed(2)} ms, p99 ${best((c) => c.c1.p99).toFixed(2)}-${w1.toFixed(2)} ms (<= 10 ms in ${met} of ${r.cases.length}${misses.length ? `; over: ${misses.join(', ')}` : ''}), ${best((c) => c.c1.perSecond).toFixed(0)}-${worst((c) => c.c1.perSecond).toFixed(0)} searches/s${stealRange} | p50 ${(worst((c) => c.c1.p50) / b.c1.p50).toFixed(1)}× and p99 ${(w1 / b.c1.p99).toFixed(1)}× a PK lookup (p50 ${b.c1.p50.toFixed(2)}, p99 ${b.c1.p99.toFixed(2)} ms) | p99 <= 10 ms |`,
     `| search, same, c=8 | p50 worst ${worst((c) => c.c8.p50).toFixed(2)} ms, p99 worst ${worst((c) => c.c8.p99).toFixed(2)} ms, ${best((c) => c.c8.perSecond).toFixed(0)}-${worst((c) => c.c8.perSecond).toFixed(0)} searches/s | ${(best((c) => c.c8.perSecond) / b.c8.perSecond).toFixed(2)} of PK lookups/s (${b.c8.perSecond.toFixed(0)}) | (recorded) |`,
