@@ -33,14 +33,19 @@ export function visibleMemberConditions(siteId: number, viewerId: number | null)
 /** A tile row of a member who has a main photo (the home teaser shows only those). */
 export type TeaserRow = TileRow & { thumb: string; width: number; height: number };
 
-/** What a member tile shows, as columns (the main photo joined as `photos`). */
-export const tileColumns = {
+/** A tile's columns of the members table alone (its photo comes from elsewhere). */
+export const memberTileColumns = {
   id: members.id,
   name: members.name,
   birthDate: members.birthDate,
   city: members.city,
   country: members.country,
   fictional: members.fictional,
+};
+
+/** What a member tile shows, as columns (the main photo joined as `photos`). */
+export const tileColumns = {
+  ...memberTileColumns,
   thumb: photos.thumbFilename,
   width: photos.width,
   height: photos.height,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, members, sites } from '../../db/schema';
+import { blocks, members, photos, sites } from '../../db/schema';
 import { SEARCH_PAGE_SIZE, type SearchResult } from '../../../common/search/search-schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember, sessionCookie } from '../../test-support/test-members';
@@ -103,6 +103,28 @@ describe('GET /api/search.php', () => {
     expect(ids(p2.results)).toEqual(expected.slice(SEARCH_PAGE_SIZE));
     const p3 = (await search('country=DE&countryregion=BY&page=3')).json<SearchResult>();
     expect(p3.results).toEqual([]);
+  });
+
+  it("shows each member's active main photo (thumb and size), and none while it is in inspection", async () => {
+    const withPhoto = await add({ country: 'DE', regionCode: 'PHO' });
+    const pending = await add({ country: 'DE', regionCode: 'PHO' });
+    const without = await add({ country: 'DE', regionCode: 'PHO' });
+    const [active] = await t.database.db
+      .insert(photos)
+      .values({ memberId: withPhoto.id, filename: 'p/aa/full.webp', thumbFilename: 'p/aa/thumb.webp', width: 300, height: 400, status: 'active' })
+      .returning();
+    const [inspected] = await t.database.db
+      .insert(photos)
+      .values({ memberId: pending.id, filename: 'p/bb/full.webp', thumbFilename: 'p/bb/thumb.webp', width: 300, height: 400 })
+      .returning();
+    await t.database.db.update(members).set({ mainPhotoId: active!.id }).where(eq(members.id, withPhoto.id));
+    await t.database.db.update(members).set({ mainPhotoId: inspected!.id }).where(eq(members.id, pending.id));
+    const found = (await search('country=DE&countryregion=PHO')).json<SearchResult>().results;
+    const tile = (id: number) => found.find((r) => r.id === id)!;
+    expect(tile(withPhoto.id).photo).toMatchObject({ width: 300, height: 400 });
+    expect(tile(withPhoto.id).photo!.thumb).toMatch(/\/p\/aa\/thumb\.webp$/);
+    expect(tile(pending.id).photo).toBeNull();
+    expect(tile(without.id).photo).toBeNull();
   });
 
   it('suggests similar members when fewer than a page match: no region, ages widened by 5', async () => {
