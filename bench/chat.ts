@@ -164,6 +164,8 @@ interface Client {
   socket: WebSocket;
   lastSeq: number;
   ackTimer: NodeJS.Timeout | null;
+  /** A message from the other member came since the last receipt. */
+  receiptDue: boolean;
 }
 
 /** Connects a member's live connection to `port` and waits for ready; received messages are timed. */
@@ -172,7 +174,7 @@ function connect(member: BenchMember, port: number): Promise<Client> {
     headers: { host: HOST, origin: `http://${HOST}`, cookie: `auth.session=${member.token}` },
     perMessageDeflate: false,
   });
-  const client: Client = { member, socket, lastSeq: 0, ackTimer: null };
+  const client: Client = { member, socket, lastSeq: 0, ackTimer: null, receiptDue: false };
   return new Promise((resolve, reject) => {
     socket.once('error', reject);
     socket.once('open', () => socket.send(JSON.stringify({ type: 'hello', after: null })));
@@ -193,10 +195,14 @@ function connect(member: BenchMember, port: number): Promise<Client> {
             delivered += 1;
           }
         }
-        // Delivery receipts as the browser sends them: once events stop coming for 300 ms.
+        // Delivery receipts as the browser sends them (app/lib/live-connection.ts): once
+        // events stop coming for 300 ms, when a message from the other member came.
+        if (m.event.kind === 'message' && !m.event.message.mine) client.receiptDue = true;
+        if (!client.receiptDue) return;
         if (client.ackTimer) clearTimeout(client.ackTimer);
         client.ackTimer = setTimeout(() => {
           client.ackTimer = null;
+          client.receiptDue = false;
           if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'ack', seq: client.lastSeq }));
         }, 300);
       } else if (m.type === 'sent') {

@@ -40,6 +40,14 @@ class FakeSocket implements LiveSocket {
 }
 
 const read = (up_to: number): LiveEvent => ({ kind: 'read', conversation: 7, up_to, by: 'them', total_unread_messages: 0 });
+/** A message event: from the other member, or the member's own (from another tab). */
+const said = (id: number, mine: boolean): LiveEvent => ({
+  kind: 'message',
+  message: { id, conversation: 7, client_id: `client-id-${id}-x`, mine, kind: 'text', text: 'Hi', photo: null, gift: null, created_at: '2026-11-23T10:00:00.000Z', state: 'sent' },
+  profile: { id: 42, name: 'Eva', age: 31, city: null, country: 'NL', photo: null, fictional: false },
+  conversation_unread: 1,
+  total_unread_messages: 1,
+});
 const message: SendMessage = { profile: 42, client_id: 'client-id-0001', kind: 'text', text: 'Hello there' };
 const result = { message: { id: 1 }, wallet: { credits: 3 } } as unknown as SendMessageResponse;
 
@@ -83,8 +91,8 @@ describe('live connection', () => {
     expect(t.last().frames).toEqual([{ type: 'hello', after: null }]);
     t.last().push({ type: 'ready', seq: 10 });
     expect(t.statuses).toEqual(['connecting', 'open']);
-    t.last().push({ type: 'event', seq: 11, event: read(1) });
-    t.last().push({ type: 'event', seq: 11, event: read(1) });
+    t.last().push({ type: 'event', seq: 11, event: said(5, false) });
+    t.last().push({ type: 'event', seq: 11, event: said(5, false) });
     t.last().push({ type: 'event', seq: 12, event: read(2) });
     t.last().push({ type: 'event', seq: 10, event: read(0) });
     expect(t.events.map(([seq]) => seq)).toEqual([11, 12]);
@@ -92,6 +100,24 @@ describe('live connection', () => {
     await vi.advanceTimersByTimeAsync(ACK_DELAY_MS);
     expect(t.last().framesOf('ack')).toEqual([{ type: 'ack', seq: 12 }]);
     await vi.advanceTimersByTimeAsync(ACK_DELAY_MS * 5);
+    expect(t.last().framesOf('ack')).toHaveLength(1);
+  });
+
+  it('acknowledges only when a message from the other member came: receipts, likes and its own messages make none', async () => {
+    const t = setup();
+    t.last().open();
+    t.last().push({ type: 'ready', seq: 10 });
+    t.last().push({ type: 'event', seq: 11, event: said(5, true) });
+    t.last().push({ type: 'event', seq: 12, event: read(5) });
+    await vi.advanceTimersByTimeAsync(ACK_DELAY_MS * 3);
+    expect(t.last().framesOf('ack')).toEqual([]);
+    // A message from them: one acknowledgement, covering everything received.
+    t.last().push({ type: 'event', seq: 13, event: said(6, false) });
+    t.last().push({ type: 'event', seq: 14, event: read(6) });
+    await vi.advanceTimersByTimeAsync(ACK_DELAY_MS);
+    expect(t.last().framesOf('ack')).toEqual([{ type: 'ack', seq: 14 }]);
+    t.last().push({ type: 'event', seq: 15, event: read(6) });
+    await vi.advanceTimersByTimeAsync(ACK_DELAY_MS * 3);
     expect(t.last().framesOf('ack')).toHaveLength(1);
   });
 

@@ -76,6 +76,13 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
   /** The last seq of an event this tab received (what acknowledgements report), and the last acknowledged. */
   let receivedSeq = 0;
   let ackedSeq = 0;
+  /**
+   * A message from the other member came since the last acknowledgement: only those make
+   * delivery receipts, so a tab that received only its own messages, receipts, likes or
+   * badges acknowledges nothing (half the acknowledgements of a chat, each a frame and a
+   * look at the event log on the server). The next one covers everything up to it.
+   */
+  let receiptDue = false;
   let ackTimer: ReturnType<typeof setTimeout> | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let attempts = 0;
@@ -149,8 +156,9 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
         if (lastSeq !== null && message.seq <= lastSeq) return;
         lastSeq = message.seq;
         receivedSeq = message.seq;
+        if (message.event.kind === 'message' && !message.event.message.mine) receiptDue = true;
         call(eventListeners, message.event, message.seq);
-        scheduleAck();
+        if (receiptDue) scheduleAck();
         return;
       case 'reset':
         lastSeq = message.seq;
@@ -182,7 +190,8 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
   function flushAck(): void {
     if (ackTimer) clearTimeout(ackTimer);
     ackTimer = null;
-    if (receivedSeq <= ackedSeq || socket?.readyState !== OPEN) return;
+    if (!receiptDue || receivedSeq <= ackedSeq || socket?.readyState !== OPEN) return;
+    receiptDue = false;
     ackedSeq = receivedSeq;
     write({ type: 'ack', seq: receivedSeq });
   }
