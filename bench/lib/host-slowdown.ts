@@ -28,10 +28,10 @@ let x = 1;
 let batch = [];
 setInterval(() => {
   const before = preempted();
-  const at = performance.timeOrigin + performance.now();
+  const start = performance.now();
   for (let k = 0; k < 4000; k++) x = (x * 1103515245 + 12345) % 2147483647;
-  const took = performance.timeOrigin + performance.now() - at;
-  if (preempted() === before) batch.push(at, took);
+  const took = performance.now() - start;
+  if (preempted() === before) batch.push(performance.timeOrigin + start, took);
 }, 5);
 setInterval(() => {
   parentPort.postMessage(batch);

@@ -38,7 +38,7 @@ function yearsBefore(on: Date, years: number): string {
   return new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
 }
 
-/** Who searches: a visitor (no viewer) or a member (never listed with anyone blocked either way). */
+/** Who searches: a visitor (no viewer) or a member, who never sees anyone blocked either way (blockedByOrOf). */
 export interface Searcher {
   siteId: number;
   viewerId: number | null;
