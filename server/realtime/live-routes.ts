@@ -7,10 +7,13 @@ import type { MemberRow } from '../domain/members/account-repository';
 import { AckBatcher } from './ack-batcher';
 import { isDistributedBus } from './redis-bus';
 import { CLOSE_BAD_ORIGIN, CLOSE_NOT_LOGGED_IN, LiveSession, type LiveContext } from './live-session';
+import { PingSweep } from './ping-sweep';
 
 export const LIVE_PATH = '/api/live.php';
 /** Every connection is pinged this often; one that did not answer the previous ping is dropped, one whose session ended is closed. */
 export const PING_INTERVAL_MS = 30_000;
+/** The pings of an interval go out in this many slices, one a second (ping-sweep.ts). */
+const PING_SLICES = 30;
 /** Frames one member may send per second over all their connections (sends, acks, typing). */
 export const FRAMES_PER_SECOND = 30;
 /** Far beyond the limit: not a busy browser but a script; the connection is closed. */
@@ -77,27 +80,30 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
    * Connections whose session ended elsewhere (a log-out on another device, a password reset
    * or change, a deleted account) are closed: they must not go on receiving the member's events.
    */
-  const closeEndedSessions = async () => {
-    const open = [...sessions];
+  const closeEndedSessions = async (open: LiveSession[]) => {
     const live = await liveSessionHashes(app.database.db, [...new Set(open.map((s) => s.sessionHash))], new Date());
     for (const session of open) if (!live.has(session.sessionHash)) session.socket.close(CLOSE_NOT_LOGGED_IN, 'not logged in');
   };
 
-  // One timer for all connections: an idle connection costs no timer of its own.
-  const sweep = () => {
-    for (const session of sessions) {
+  // One timer for all connections (an idle connection costs no timer of its own), pinging a
+  // slice of them each second (ping-sweep.ts): a connection that did not answer its previous
+  // ping is dropped, one whose session ended is closed.
+  const sweep = new PingSweep(sessions, PING_SLICES, (batch) => {
+    const answered: LiveSession[] = [];
+    for (const session of batch) {
       if (!session.alive) {
         session.socket.terminate();
         continue;
       }
       session.alive = false;
       session.socket.ping();
+      answered.push(session);
     }
-    if (sessions.size > 0) closeEndedSessions().catch((err: unknown) => app.log.warn({ err }, 'live session check failed'));
-  };
-  const pinger = setInterval(sweep, PING_INTERVAL_MS);
+    if (answered.length > 0) closeEndedSessions(answered).catch((err: unknown) => app.log.warn({ err }, 'live session check failed'));
+  });
+  const pinger = setInterval(() => sweep.tick(), PING_INTERVAL_MS / PING_SLICES);
   pinger.unref();
-  sweeps.set(app.server, sweep);
+  sweeps.set(app.server, () => sweep.now());
 
   let stopResync: (() => void) | null = null;
   app.addHook('onReady', async () => {
