@@ -14,8 +14,8 @@
  * cross-process ratio; 50) for BENCH_CHAT_LOW_SECONDS (10), BENCH_ROUNDS (3) rounds.
  * BENCH_TRACE=1 prints each run's latency per half second of sending (messages, p99, max,
  * how many over 50 ms) with the wall-clock start, and every stall of the event loop of the
- * clients' process and of the servers, and their garbage collections of 5 ms or more
- * (bench/lib/loop-watch.ts).
+ * clients' process and of the servers, their garbage collections of 5 ms or more, and each
+ * server's statements to PostgreSQL per 5 s (bench/lib/loop-watch.ts, bench/lib/chat-server.ts).
  * The servers are bench/lib/chat-server.ts (the real app via buildApp, API only) so that
  * the heap can be read after GC. run.ts adds chatBenchRows() to `npm run bench`.
  */

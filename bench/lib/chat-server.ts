@@ -3,13 +3,15 @@
  * DATABASE_URL (and REDIS_URL), configured from the environment like server/main.ts. It
  * answers its parent over IPC: { type: 'heap' } -> the heap after full garbage
  * collections, so that the bench measures what idle connections cost in the server alone.
- * Run with --expose-gc; the database must be migrated and have its sites (bench/chat.ts).
+ * With BENCH_TRACE it counts the statements it sends. Run with --expose-gc; the database must
+ * be migrated and have its sites (bench/chat.ts).
  */
 import '../../server/production-mode';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
-import { watchEventLoop } from './loop-watch';
+import { clock, watchEventLoop } from './loop-watch';
 
 export interface HeapReport {
   type: 'heap';
@@ -43,5 +45,18 @@ const stop = async () => {
 };
 process.once('SIGTERM', () => void stop());
 process.once('disconnect', () => void stop());
-if (process.env.BENCH_TRACE) watchEventLoop(`server :${config.PORT}`);
+if (process.env.BENCH_TRACE) {
+  watchEventLoop(`server :${config.PORT}`);
+  // Statements this process sent to PostgreSQL, per 5 s (batching shows as fewer per message).
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  setInterval(() => {
+    if (statements > 0) console.error(`${clock()} server :${config.PORT}: ${statements} statements in 5 s`);
+    statements = 0;
+  }, 5000).unref();
+}
 process.send?.({ type: 'ready' });
