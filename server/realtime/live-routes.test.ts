@@ -109,6 +109,21 @@ describe('GET /api/live.php', () => {
     await c.close();
   });
 
+  it('waits briefly for an event that comes over the bus after a later one, instead of reading the database', async () => {
+    const m = await member();
+    const c = await connectLive(server.port, m.session);
+    await hello(c, 0);
+    // Never stored: only the bus has them, so a database read in between would lose seq 2.
+    const delivered = (seq: number) => ({ memberId: m.id, seq, event: { kind: 'delivered' as const, conversation: 5, up_to: seq } });
+    publishEvents(server.app.liveBus, [delivered(2)]);
+    await new Promise((r) => setTimeout(r, 2));
+    publishEvents(server.app.liveBus, [delivered(1)]);
+    await c.next('event', (e) => e.seq === 2);
+    await settle();
+    expect(seqs(c)).toEqual([1, 2]);
+    await c.close();
+  });
+
   it('keeps every event exactly once when a tab resumes while events are being written', async () => {
     const m = await member();
     await store(m.id, 3);
