@@ -3,7 +3,7 @@
  * DATABASE_URL (and REDIS_URL), configured from the environment like server/main.ts. It
  * answers its parent over IPC: { type: 'heap' } -> the heap after full garbage
  * collections, so that the bench measures what idle connections cost in the server alone.
- * With BENCH_TRACE it counts the statements it sends. Run with --expose-gc; the database must
+ * With BENCH_TRACE it counts the statements it sends, by kind. Run with --expose-gc; the database must
  * be migrated and have its sites (bench/chat.ts).
  */
 import '../../server/production-mode';
@@ -47,16 +47,24 @@ process.once('SIGTERM', () => void stop());
 process.once('disconnect', () => void stop());
 if (process.env.BENCH_TRACE) {
   watchEventLoop(`server :${config.PORT}`);
-  // Statements this process sent to PostgreSQL, per 5 s (batching shows as fewer per message).
-  let statements = 0;
+  // Statements this process sent to PostgreSQL per 5 s, by kind: a prepared statement's
+  // name or the text's first 60 characters (batching shows as fewer per message).
+  const statements = new Map<string, number>();
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    statements += 1;
+    const first = args[0] as string | { text?: unknown; name?: unknown } | null | undefined;
+    const label = typeof first === 'string' ? first : typeof first?.name === 'string' && first.name ? first.name : typeof first?.text === 'string' ? first.text : '?';
+    const kind = label.replace(/\s+/g, ' ').slice(0, 60);
+    statements.set(kind, (statements.get(kind) ?? 0) + 1);
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   setInterval(() => {
-    if (statements > 0) console.error(`${clock()} server :${config.PORT}: ${statements} statements in 5 s`);
-    statements = 0;
+    const total = [...statements.values()].reduce((a, b) => a + b, 0);
+    if (total > 0) {
+      const top = [...statements].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([kind, n]) => `${n} ${kind}`);
+      console.error(`${clock()} server :${config.PORT}: ${total} statements in 5 s: ${top.join(' | ')}`);
+    }
+    statements.clear();
   }, 5000).unref();
 }
 process.send?.({ type: 'ready' });
