@@ -3,13 +3,13 @@
  * DATABASE_URL (and REDIS_URL), configured from the environment like server/main.ts. It
  * answers its parent over IPC: { type: 'heap' } -> the heap after full garbage
  * collections, so that the bench measures what idle connections cost in the server alone.
- * With BENCH_TRACE it counts the statements it sends, by kind. Run with --expose-gc; the database must
- * be migrated and have its sites (bench/chat.ts).
+ * With BENCH_TRACE it counts the statements it sends, by kind. Run with --expose-gc; the
+ * database must be migrated and have its sites (bench/chat.ts).
  */
 import '../../server/production-mode';
+import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { clock, watchEventLoop } from './loop-watch';
 

@@ -116,9 +116,7 @@ export class LiveSession {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.queue = null;
-    this.early = null;
-    if (this.gapTimer) clearTimeout(this.gapTimer);
-    this.gapTimer = null;
+    this.stopWaiting();
   }
 
   /** The bus may have lost messages (Redis reconnected): read what came since lastSent. */
