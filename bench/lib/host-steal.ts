@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
  */
 export interface CpuTimes {
   steal: number;
+  /** Idle and waiting for I/O. */
+  idle: number;
   total: number;
 }
 
@@ -17,7 +19,7 @@ export function cpuTimes(): CpuTimes | null {
     // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest time is in user).
     const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
     if (fields.length < 8 || fields.some((n) => !Number.isFinite(n))) return null;
-    return { steal: fields[7]!, total: fields.reduce((a, b) => a + b, 0) };
+    return { steal: fields[7]!, idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
   } catch {
     return null;
   }
@@ -27,6 +29,16 @@ export function cpuTimes(): CpuTimes | null {
 export function stealShare(before: CpuTimes | null, after: CpuTimes | null): number | null {
   if (!before || !after || after.total <= before.total) return null;
   return (after.steal - before.steal) / (after.total - before.total);
+}
+
+/**
+ * The share of CPU time this machine's own processes used between two readings (0-1, all
+ * cores; neither idle nor stolen), or null when unknown: how close a run came to the CPUs' limit.
+ */
+export function busyShare(before: CpuTimes | null, after: CpuTimes | null): number | null {
+  if (!before || !after || after.total <= before.total) return null;
+  const total = after.total - before.total;
+  return (total - (after.idle - before.idle) - (after.steal - before.steal)) / total;
 }
 
 /** ", host steal 4 %" for a run's description ('' when unknown). */

@@ -12,6 +12,41 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** A text send of 10 credits from one member to another, its body its client id. */
+const sendItem = (from: { id: number; siteId: number }, to: { id: number }, clientId: string): SendItem => ({
+  session_hash: null,
+  sender: from.id,
+  site: from.siteId,
+  profile: to.id,
+  client_id: clientId,
+  kind: 'text',
+  body: clientId,
+  photo_id: null,
+  gift: null,
+  cost: 10,
+  free_messages: 0,
+  free_conversations: 2,
+});
+
+/** The test database's pool, whose first call waits at a gate (as if the database were slow); each call's client ids are recorded. */
+function gatedPool() {
+  const calls: string[][] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const query = t.database.pool.query.bind(t.database.pool);
+  const pool = new Proxy(t.database.pool, {
+    get: (target, key) =>
+      key === 'query'
+        ? async (config: { values: [string] }) => {
+            calls.push((JSON.parse(config.values[0]) as SendItem[]).map((i) => i.client_id));
+            if (calls.length === 1) await gate;
+            return query(config as never);
+          }
+        : Reflect.get(target, key),
+  });
+  return { pool, calls, release };
+}
+
 describe('SendBatcher', () => {
   it('sends what arrives together in one call, in order, and one broken send fails alone', async () => {
     const db = t.database.db;
@@ -59,40 +94,13 @@ describe('SendBatcher', () => {
     expect(after.map((m) => m.body)).toEqual(['first', 'second', 'fourth', 'fifth']);
   });
 
-  it('keeps a member out of a second batch while one of their sends is in the database', async () => {
+  it('with two batches in flight, keeps a member out of the second while one of their sends is in the database', async () => {
     const db = t.database.db;
     const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => createMember(db, { emailConfirmedAt: new Date() })));
     for (const m of [a!, b!, c!, d!]) await addCreditEntry(db, { memberId: m.id, amount: 100, kind: 'adjustment' });
-    const send = (from: typeof a, to: typeof a, clientId: string): SendItem => ({
-      session_hash: null,
-      sender: from!.id,
-      site: from!.siteId,
-      profile: to!.id,
-      client_id: clientId,
-      kind: 'text',
-      body: clientId,
-      photo_id: null,
-      gift: null,
-      cost: 10,
-      free_messages: 0,
-      free_conversations: 2,
-    });
-    const calls: string[][] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const query = t.database.pool.query.bind(t.database.pool);
-    // The first call waits at the gate (as if the database were slow); the calls are recorded.
-    const gated = new Proxy(t.database.pool, {
-      get: (target, key) =>
-        key === 'query'
-          ? async (config: { values: [string] }) => {
-              calls.push((JSON.parse(config.values[0]) as SendItem[]).map((i) => i.client_id));
-              if (calls.length === 1) await gate;
-              return query(config as never);
-            }
-          : Reflect.get(target, key),
-    });
-    const batcher = new SendBatcher(gated, t.database.kind === 'server');
+    const send = (from: typeof a, to: typeof a, clientId: string) => sendItem(from!, to!, clientId);
+    const { pool: gated, calls, release } = gatedPool();
+    const batcher = new SendBatcher(gated, t.database.kind === 'server', 2);
 
     const first = batcher.send(send(a, b, 'a-b-1'));
     await expect.poll(() => calls.length).toBe(1);
@@ -114,5 +122,26 @@ describe('SendBatcher', () => {
     const stored = await db.select({ body: messages.body }).from(messages).where(inArray(messages.senderId, [a!.id, b!.id, c!.id, d!.id])).orderBy(messages.id);
     // c's went into the database while a's first waited at the gate.
     expect(stored.map((m) => m.body)).toEqual(['c-e-1', 'a-b-1', 'a-b-2', 'b-a-1', 'a-c-1', 'd-a-1', 'd-e-1']);
+  });
+
+  it('with one batch in flight (the default), sends that come meanwhile wait and go together in the next', async () => {
+    const db = t.database.db;
+    const [a, b, c, e] = await Promise.all([1, 2, 3, 4].map(() => createMember(db, { emailConfirmedAt: new Date() })));
+    for (const m of [a!, b!, c!]) await addCreditEntry(db, { memberId: m.id, amount: 100, kind: 'adjustment' });
+    const send = (from: typeof a, to: typeof a, clientId: string) => sendItem(from!, to!, clientId);
+    const { pool: gated, calls, release } = gatedPool();
+    const batcher = new SendBatcher(gated, t.database.kind === 'server');
+
+    const first = batcher.send(send(a, b, 'one-a-b'));
+    await expect.poll(() => calls.length).toBe(1);
+    // Members with nothing in the database wait too: one batch at a time.
+    const later = [batcher.send(send(c, e, 'one-c-e')), batcher.send(send(b, a, 'one-b-a')), batcher.send(send(c, a, 'one-c-a'))];
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([['one-a-b']]);
+    release();
+    await Promise.all([first, ...later]);
+    expect(calls).toEqual([['one-a-b'], ['one-c-e', 'one-b-a', 'one-c-a']]);
+    const stored = await db.select({ body: messages.body }).from(messages).where(inArray(messages.senderId, [a!.id, b!.id, c!.id])).orderBy(messages.id);
+    expect(stored.map((m) => m.body)).toEqual(['one-a-b', 'one-c-e', 'one-b-a', 'one-c-a']);
   });
 });

@@ -25,19 +25,25 @@ interface Waiting {
 /** At most this many sends share one call. */
 const MAX_BATCH = 100;
 /**
- * Batches in the database at once, each on its own connection (their locks are taken in one
- * order). Measured at 1,000 msg/s on 2 cores: 1 in flight p50 27 ms / p99 202 ms, 2 in
- * flight 12 / 140 ms, 4 in flight 10 / 126 ms but worse across two processes.
+ * Batches of one process in the database at once (several processes each have theirs). One:
+ * what arrives while a batch runs goes in the next, so batches grow with the load, and a
+ * batch of five costs the database a third less per send than one of one (decision 0009).
+ * Measured at 1,000 msg/s on 2 cores (chat bench, 2026-11-23, three runs of three rounds
+ * per setup and count): PostgreSQL's CPU per message 0.58-0.65 ms with one in flight against
+ * 0.67-0.77 ms with two, in one process; 0.74-0.86 against 0.76-0.91 ms across two
+ * processes, whose p99 was 33-53 ms against 44-69 ms (one process: 25-40 against 22-38 ms).
+ * Two in flight had been measured better (p99 140 against 202 ms) when every send of a
+ * batch was a call of its own.
  */
-const MAX_IN_FLIGHT = 2;
+export const MAX_IN_FLIGHT = 1;
 
 /**
  * Group commit for chat sends (decision 0009): a send that arrives while the process's
- * batches are in the database waits for one of them to finish and then goes with every
- * other send that arrived meanwhile, in one call (rv_chat_send_many) and one transaction, in
- * arrival order. Alone, a send goes at once. A member with a send in the database waits
- * for it before their next send joins a batch, so the two batches in flight never wait for
- * each other's locks (within a process). If a batch fails as a whole (a deadlock, or
+ * batch is in the database waits for it to finish and then goes with every other send that
+ * arrived meanwhile, in one call (rv_chat_send_many) and one transaction, in arrival order.
+ * Alone, a send goes at once. With more than one batch in flight (`maxInFlight`), a member
+ * with a send in the database waits for it before their next send joins a batch, so the
+ * batches in flight never wait for each other's locks (within a process). If a batch fails as a whole (a deadlock, or
  * one broken send), each of its sends is tried alone, so one cannot fail the others; a send
  * is idempotent by its client id, so trying again never stores it twice.
  */
@@ -56,6 +62,7 @@ export class SendBatcher {
      * does not know about.
      */
     private readonly prepared: boolean,
+    private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {}
 
   /** rv_chat_send's answer for `item`. */
@@ -67,12 +74,12 @@ export class SendBatcher {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.queue.length === 0) return;
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
     this.scheduled = true;
     // Sends that arrive in the same turn of the event loop go together.
     setImmediate(() => {
       this.scheduled = false;
-      while (this.inFlight < MAX_IN_FLIGHT) {
+      while (this.inFlight < this.maxInFlight) {
         const batch = this.take();
         if (batch.length === 0) return;
         this.inFlight += 1;
