@@ -39,15 +39,25 @@ describe.skipIf(skip)('RedisBus', () => {
     await redis?.stop();
   });
 
+  /** Runs `test` with two buses, as two processes would have, and closes both after it. */
+  const withTwoBuses = async (test: (one: RedisBus, two: RedisBus) => Promise<void>) => {
+    const one = (await createLiveBus(redis.url)) as RedisBus;
+    const two = (await createLiveBus(redis.url)) as RedisBus;
+    try {
+      await test(one, two);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  };
+
   const subscribers = async (memberId: number) => {
     const [, count] = (await inspector.pubsub('NUMSUB', memberChannel(memberId))) as [string, number];
     return Number(count);
   };
 
-  it('carries a member message from one process to another, in order, as JSON', async () => {
-    const one = (await createLiveBus(redis.url)) as RedisBus;
-    const two = (await createLiveBus(redis.url)) as RedisBus;
-    try {
+  it('carries a member message from one process to another, in order, as JSON', () =>
+    withTwoBuses(async (one, two) => {
       const a = collect(one, 101, 3);
       const other = collect(one, 102, 1);
       await one.whenSubscribed(101);
@@ -59,11 +69,36 @@ describe.skipIf(skip)('RedisBus', () => {
       expect(a.received.map((m) => (m.type === 'event' ? m.seq : m.type))).toEqual([1, 'typing', 2]);
       expect(a.received[1]).toEqual({ type: 'typing', conversation: 5, from: 102 });
       expect(other.received).toEqual([]);
-    } finally {
-      await one.close();
+    }));
+
+  it('delivers to listeners in the publishing process at once and once, and to other processes through Redis', () =>
+    withTwoBuses(async (one, two) => {
+      const here = collect(one, 401, 1);
+      const there = collect(two, 401, 1);
+      await one.whenSubscribed(401);
+      await two.whenSubscribed(401);
+      one.publish(401, { type: 'typing', conversation: 7, from: 402 });
+      // Before any round trip: the listener here has it already.
+      expect(here.received).toEqual([{ type: 'typing', conversation: 7, from: 402 }]);
+      await there.all;
+      expect(there.received).toEqual([{ type: 'typing', conversation: 7, from: 402 }]);
+      // Redis hands this process its own publish back too: dropped, not delivered twice.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(here.received).toHaveLength(1);
+      expect(there.received).toHaveLength(1);
+    }));
+
+  it('sends a turn\'s publishes together, in order, and those made just before closing', () =>
+    withTwoBuses(async (one, two) => {
+      const got = collect(one, 403, 41);
+      await one.whenSubscribed(403);
+      for (let seq = 1; seq <= 40; seq += 1) two.publish(403, { type: 'event', seq, event: { kind: 'delivered', conversation: 1, up_to: seq } });
+      await new Promise((r) => setTimeout(r, 50));
+      two.publish(403, { type: 'event', seq: 41, event: { kind: 'delivered', conversation: 1, up_to: 41 } });
       await two.close();
-    }
-  });
+      await got.all;
+      expect(got.received.map((m) => (m.type === 'event' ? m.seq : 0))).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
+    }));
 
   it('subscribes a member channel once for all local listeners and unsubscribes after the last', async () => {
     const bus = (await createLiveBus(redis.url)) as RedisBus;

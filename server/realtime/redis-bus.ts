@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { BusMessage, LiveBus } from './live-bus';
 
@@ -27,6 +28,9 @@ interface Logger {
   warn(obj: object, msg: string): void;
 }
 
+/** Length of the origin mark (hex) that starts every payload a process publishes. */
+const ORIGIN_LENGTH = 16;
+
 /**
  * Live events across processes through Redis pub/sub: one connection publishes, one
  * subscribes to the channels of the members connected to this process (SUBSCRIBE on the
@@ -34,6 +38,15 @@ interface Logger {
  * again by itself; publishing while disconnected is queued until the connection is back.
  * Events are stored before they are published, so a lost message is a delay, never a
  * loss: the live route reads the gap from the database.
+ *
+ * A message for a member connected to this process reaches its listeners here at once, as
+ * with LocalBus, and is published for the member's connections elsewhere; every payload
+ * starts with the publishing process's origin mark, so the copy Redis hands back to this
+ * process is dropped unread. The publishes of one turn of the event loop leave in one write
+ * (a pipeline). Counted at 1,000 msg/s across two processes (strace, 3 s), each message
+ * cost 10 system calls there against 5 in one process: a write per PUBLISH (3 per
+ * message), and the sender's own event came back through Redis in a write of its own
+ * instead of going out with the send's answer.
  */
 export class RedisBus implements DistributedBus {
   private readonly listeners = new Map<number, Set<Listener>>();
@@ -42,6 +55,10 @@ export class RedisBus implements DistributedBus {
   private readonly resyncListeners = new Set<() => void>();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
+  /** This process's mark at the start of what it publishes. */
+  private readonly origin = randomBytes(ORIGIN_LENGTH / 2).toString('hex');
+  /** Channel and payload of the publishes of this turn, written together on the next tick. */
+  private pending: [string, string][] = [];
   private closed = false;
 
   constructor(
@@ -69,7 +86,28 @@ export class RedisBus implements DistributedBus {
 
   publish(memberId: number, message: BusMessage): void {
     if (this.closed) return;
-    this.publisher.publish(memberChannel(memberId), JSON.stringify(message)).catch((err: unknown) => this.log.warn({ err }, 'redis publish failed'));
+    const local = this.listeners.get(memberId);
+    if (local) for (const listener of local) listener(message);
+    if (this.pending.length === 0) process.nextTick(() => this.flush());
+    this.pending.push([memberChannel(memberId), this.origin + JSON.stringify(message)]);
+  }
+
+  /** Writes this turn's publishes, in order, in one pipeline (one write). */
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (this.closed || batch.length === 0) return;
+    const failed = (err: unknown) => this.log.warn({ err }, 'redis publish failed');
+    if (batch.length === 1) {
+      this.publisher.publish(...batch[0]!).catch(failed);
+      return;
+    }
+    const pipeline = this.publisher.pipeline();
+    for (const [channel, payload] of batch) pipeline.publish(channel, payload);
+    pipeline.exec().then((results) => {
+      const error = results?.find(([err]) => err)?.[0];
+      if (error) failed(error);
+    }, failed);
   }
 
   subscribe(memberId: number, listener: Listener): () => void {
@@ -107,6 +145,8 @@ export class RedisBus implements DistributedBus {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    // What was published before the close still goes (quit waits for its replies).
+    this.flush();
     this.closed = true;
     this.listeners.clear();
     this.subscriptions.clear();
@@ -133,10 +173,12 @@ export class RedisBus implements DistributedBus {
   private deliver(channel: string, payload: string): void {
     if (!channel.startsWith(CHANNEL_PREFIX)) return;
     const set = this.listeners.get(Number(channel.slice(CHANNEL_PREFIX.length)));
-    if (!set) return;
+    // Published here: this process's listeners had it at once.
+    if (!set || payload.startsWith(this.origin)) return;
     let message: BusMessage;
     try {
-      message = JSON.parse(payload) as BusMessage;
+      // Another process's origin mark, then JSON (a bare JSON payload is read too).
+      message = JSON.parse(payload.startsWith('{') ? payload : payload.slice(ORIGIN_LENGTH)) as BusMessage;
     } catch {
       return;
     }
