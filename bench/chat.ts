@@ -357,7 +357,7 @@ const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${n.toFix
 const describeRun = (r: LatencyRun) =>
   `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}; ${fmt(r.delivered)} of ${fmt(r.sent)} delivered${r.refused ? `, ${fmt(r.refused)} refused` : ''}, ${fmt(r.throughput)} msg/s${r.busy === null ? '' : `, CPUs ${(r.busy * 100).toFixed(0)} % busy`}${describeCpu(r)}${describeSteal(r.steal)}${describeSlowdown(r.slowed)}`;
 
-/** ", CPU per message: servers 0.31 ms, postgres 0.70 ms, ..." ('' when unknown). */
+/** ", CPU ms per message: clients 0.24, postgres 0.70, servers 0.31" ('' when unknown). */
 function describeCpu(r: LatencyRun): string {
   const parts = Object.entries(r.cpu)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -435,11 +435,11 @@ export async function chatBench(): Promise<ChatBenchResult> {
     await latencyRun(crossClients, WARM_UP_RATE, CLIENTS / WARM_UP_RATE);
     const singleLow: LatencyRun[] = [];
     const crossLow: LatencyRun[] = [];
-    await interleaved(ROUNDS, singleClients, crossClients, LOW_RATE, LOW_SECONDS, singleLow, crossLow);
+    await runInterleaved(ROUNDS, singleClients, crossClients, LOW_RATE, LOW_SECONDS, singleLow, crossLow);
     // The goal rate in rounds of its own, interleaved the same way.
     const single: LatencyRun[] = [];
     const cross: LatencyRun[] = [];
-    await interleaved(HIGH_ROUNDS, singleClients, crossClients, RATE, SECONDS, single, cross);
+    await runInterleaved(HIGH_ROUNDS, singleClients, crossClients, RATE, SECONDS, single, cross);
     return { clients: CLIENTS, heapPerConnection: heapDelta / CLIENTS, heapDelta, single, cross, singleLow, crossLow };
   } finally {
     await closeAll(connected);
@@ -456,7 +456,7 @@ export async function chatBench(): Promise<ChatBenchResult> {
  * `rounds` rounds of one run per setup at `rate`, the order alternating (single first in
  * even rounds), so that neither setup always runs after the other.
  */
-async function interleaved(rounds: number, singleClients: Client[], crossClients: Client[], rate: number, seconds: number, single: LatencyRun[], cross: LatencyRun[]): Promise<void> {
+async function runInterleaved(rounds: number, singleClients: Client[], crossClients: Client[], rate: number, seconds: number, single: LatencyRun[], cross: LatencyRun[]): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? (['single', 'cross'] as const) : (['cross', 'single'] as const);
     for (const which of order) {

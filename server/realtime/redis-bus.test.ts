@@ -88,6 +88,19 @@ describe.skipIf(skip)('RedisBus', () => {
       expect(there.received).toHaveLength(1);
     }));
 
+  it('still publishes to other processes when a listener here throws', () =>
+    withTwoBuses(async (one, two) => {
+      one.subscribe(501, () => {
+        throw new Error('listener failed');
+      });
+      const there = collect(two, 501, 1);
+      await one.whenSubscribed(501);
+      await two.whenSubscribed(501);
+      expect(() => one.publish(501, { type: 'typing', conversation: 9, from: 502 })).toThrow('listener failed');
+      await there.all;
+      expect(there.received).toEqual([{ type: 'typing', conversation: 9, from: 502 }]);
+    }));
+
   it('sends a turn\'s publishes together, in order, and those made just before closing', () =>
     withTwoBuses(async (one, two) => {
       const got = collect(one, 403, 41);

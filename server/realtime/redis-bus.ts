@@ -86,10 +86,11 @@ export class RedisBus implements DistributedBus {
 
   publish(memberId: number, message: BusMessage): void {
     if (this.closed) return;
-    const local = this.listeners.get(memberId);
-    if (local) for (const listener of local) listener(message);
+    // Queued for the other processes first: a failing listener here cannot keep it from them.
     if (this.pending.length === 0) process.nextTick(() => this.flush());
     this.pending.push([memberChannel(memberId), this.origin + JSON.stringify(message)]);
+    const local = this.listeners.get(memberId);
+    if (local) for (const listener of local) listener(message);
   }
 
   /** Writes this turn's publishes, in order, in one pipeline (one write). */

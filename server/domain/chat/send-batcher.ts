@@ -35,7 +35,7 @@ const MAX_BATCH = 100;
  * Two in flight had been measured better (p99 140 against 202 ms) when every send of a
  * batch was a call of its own.
  */
-export const MAX_IN_FLIGHT = 1;
+const MAX_IN_FLIGHT = 1;
 
 /**
  * Group commit for chat sends (decision 0009): a send that arrives while the process's
@@ -43,9 +43,10 @@ export const MAX_IN_FLIGHT = 1;
  * arrived meanwhile, in one call (rv_chat_send_many) and one transaction, in arrival order.
  * Alone, a send goes at once. With more than one batch in flight (`maxInFlight`), a member
  * with a send in the database waits for it before their next send joins a batch, so the
- * batches in flight never wait for each other's locks (within a process). If a batch fails as a whole (a deadlock, or
- * one broken send), each of its sends is tried alone, so one cannot fail the others; a send
- * is idempotent by its client id, so trying again never stores it twice.
+ * batches in flight never wait for each other's locks (within a process). If a batch fails
+ * as a whole (a deadlock, or one broken send), each of its sends is tried alone, so one
+ * cannot fail the others; a send is idempotent by its client id, so trying again never
+ * stores it twice.
  */
 export class SendBatcher {
   private queue: Waiting[] = [];
