@@ -19,6 +19,8 @@
  * clients' process and of the servers, their garbage collections of 5 ms or more, and each
  * server's statements to PostgreSQL per 5 s (bench/lib/loop-watch.ts, bench/lib/chat-server.ts).
  * BENCH_CPU_PROFILES=<folder>: each server writes a CPU profile (.cpuprofile) there when it stops.
+ * BENCH_SERVER_NODE_ARGS: more Node.js flags for the servers, space-separated (for example
+ * `--trace-gc-nvp`, each young-generation collection's pause and surviving bytes).
  * The servers are bench/lib/chat-server.ts (the real app via buildApp, API only) so that
  * the heap can be read after GC. run.ts adds chatBenchRows() to `npm run bench`.
  */
@@ -57,6 +59,8 @@ const HOST = 'localhost';
 const TRACE = Boolean(process.env.BENCH_TRACE);
 /** A folder: each server process writes a V8 CPU profile there when it stops. */
 const CPU_PROFILES = process.env.BENCH_CPU_PROFILES;
+/** Node.js flags for the server processes besides the bench's own. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -74,7 +78,7 @@ async function startChatServer(env: Record<string, string>): Promise<ChatServer>
   const port = await freePort();
   const child = fork(path.join(ROOT, 'bench/lib/chat-server.ts'), [], {
     cwd: ROOT,
-    execArgv: ['--expose-gc', '--import', 'tsx', ...(CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [])],
+    execArgv: ['--expose-gc', ...SERVER_NODE_ARGS, '--import', 'tsx', ...(CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [])],
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -113,6 +113,26 @@ describe.skipIf(skip)('RedisBus', () => {
       expect(got.received.map((m) => (m.type === 'event' ? m.seq : 0))).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
     }));
 
+  it('writes a turn\'s publishes to Redis in one write', () =>
+    withTwoBuses(async (one, two) => {
+      const got = collect(one, 404, 3);
+      await one.whenSubscribed(404);
+      // Every write the publishing connection's socket makes from here: one chunk each, or several at once.
+      const socket = (two as unknown as { publisher: Redis }).publisher.stream as unknown as {
+        _write: (...args: unknown[]) => void;
+        _writev: (chunks: unknown[], ...rest: unknown[]) => void;
+      };
+      const writes: number[] = [];
+      const write = socket._write.bind(socket);
+      const writev = socket._writev.bind(socket);
+      socket._write = (...args) => (writes.push(1), write(...args));
+      socket._writev = (chunks, ...rest) => (writes.push(chunks.length), writev(chunks, ...rest));
+      for (let seq = 1; seq <= 3; seq += 1) two.publish(404, { type: 'event', seq, event: { kind: 'delivered', conversation: 4, up_to: seq } });
+      await got.all;
+      expect(writes).toEqual([3]);
+      expect(got.received.map((m) => (m.type === 'event' ? m.seq : 0))).toEqual([1, 2, 3]);
+    }));
+
   it('subscribes a member channel once for all local listeners and unsubscribes after the last', async () => {
     const bus = (await createLiveBus(redis.url)) as RedisBus;
     try {
