@@ -40,6 +40,7 @@ import { hashPassword } from '../server/domain/auth/password';
 import { hashToken } from '../server/domain/auth/sessions';
 import { freePort, startPostgres, startRedis } from '../server/test-support/processes';
 import type { HeapReport } from './lib/chat-server';
+import { benchMember } from './lib/bench-member';
 import { busyShare, cpuTimes, describeSteal, stealShare } from './lib/host-steal';
 import { describeSlowdown, HostSlowdownWatch } from './lib/host-slowdown';
 import { median } from './lib/load';
@@ -135,20 +136,7 @@ async function createMembers(database: Database, count: number): Promise<BenchMe
   const run = randomBytes(4).toString('hex');
   const rows: { id: number }[] = [];
   for (let start = 0; start < count; start += 500) {
-    const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => {
-      const i = start + k;
-      return {
-        siteId: site!.id,
-        email: `chat-bench-${run}-${i}@example.test`,
-        passwordHash,
-        status: 'active',
-        emailConfirmedAt: new Date(),
-        name: `Bench ${i}`,
-        gender: i % 2 ? 'female' : 'male',
-        birthDate: '1990-01-01',
-        country: 'NL',
-      };
-    });
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => benchMember(site!.id, start + k, `chat-bench-${run}`, passwordHash));
     rows.push(...(await db.insert(members).values(batch).returning({ id: members.id })));
   }
   const tokens = rows.map(() => randomBytes(32).toString('base64url'));
