@@ -20,6 +20,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/database';
 import { creditEntries, members, sites } from '../server/db/schema';
 import { ensureDemoSites } from '../server/db/seed/demo-data';
+import { SEND_MANY_STATEMENT, type SendItem } from '../server/domain/chat/send-batcher';
 import { startPostgres } from '../server/test-support/processes';
 import { benchMember } from './lib/bench-member';
 
@@ -30,8 +31,6 @@ const EXPLAIN = Number(process.env.BENCH_SQL_EXPLAIN ?? 0);
 /** Members, in pairs (2i, 2i+1); a batch takes distinct pairs, as the SendBatcher does. */
 const MEMBERS = 400;
 const WARM_UP_CALLS = 50;
-
-const STATEMENT = { name: 'rv_chat_send_many', text: 'select rv_chat_send_many($1::jsonb) as r' };
 
 export async function chatSendSqlBench(): Promise<void> {
   const postgres = await startPostgres({ serverUrl: process.env.BENCH_DATABASE_URL, prefix: 'rv_bench_sql' });
@@ -50,7 +49,7 @@ export async function chatSendSqlBench(): Promise<void> {
 
     await client.connect();
     let n = 0;
-    const item = (sender: number, profile: number) => ({
+    const item = (sender: number, profile: number): SendItem => ({
       session_hash: null,
       sender,
       site: site!.id,
@@ -64,7 +63,7 @@ export async function chatSendSqlBench(): Promise<void> {
       free_messages: 0,
       free_conversations: 2,
     });
-    const call = (items: object[]) => client.query({ ...STATEMENT, values: [JSON.stringify(items)] });
+    const call = (items: SendItem[]) => client.query({ ...SEND_MANY_STATEMENT, values: [JSON.stringify(items)] });
     // Every pair's conversation first: what is measured is chatting, not first messages.
     for (let i = 0; i < MEMBERS; i += 2) await call([item(ids[i]!, ids[i + 1]!)]);
     let pair = 0;

@@ -16,6 +16,9 @@ export interface SendItem {
   free_conversations: number;
 }
 
+/** The batch's statement: its prepared name and text (one jsonb parameter, the SendItems). */
+export const SEND_MANY_STATEMENT = { name: 'rv_chat_send_many', text: 'select rv_chat_send_many($1::jsonb) as r' } as const;
+
 interface Waiting {
   item: SendItem;
   resolve: (answer: unknown) => void;
@@ -145,8 +148,8 @@ export class SendBatcher {
 
   private async call(items: SendItem[]): Promise<unknown[]> {
     const { rows } = await this.pool.query<{ r: unknown[] }>({
-      ...(this.prepared ? { name: 'rv_chat_send_many' } : {}),
-      text: 'select rv_chat_send_many($1::jsonb) as r',
+      ...(this.prepared ? { name: SEND_MANY_STATEMENT.name } : {}),
+      text: SEND_MANY_STATEMENT.text,
       values: [JSON.stringify(items)],
     });
     return rows[0]!.r;
