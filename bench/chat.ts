@@ -14,6 +14,9 @@
  * cross-process ratio; 50) for BENCH_CHAT_LOW_SECONDS (10), BENCH_ROUNDS (3) rounds, then
  * BENCH_CHAT_HIGH_ROUNDS (BENCH_ROUNDS) rounds at BENCH_CHAT_RATE. Each round runs both setups,
  * the order alternating; each ratio compares the p99 of all rounds' messages together.
+ * PostgreSQL's maintenance runs between runs, not at random inside them: autovacuum is off
+ * for the tables a send writes, and each run starts after a VACUUM (ANALYZE) of them (else
+ * it landed in whichever setup's round was running when the tables crossed its thresholds).
  * BENCH_TRACE=1 prints each run's latency per half second of sending (messages, p99, max,
  * how many over 50 ms) with the wall-clock start, and every stall of the event loop of the
  * clients' process and of the servers, their garbage collections of 5 ms or more, and each
@@ -400,6 +403,7 @@ export async function chatBench(): Promise<ChatBenchResult> {
   const connected: Client[] = [];
   try {
     const all = await createMembers(database, CLIENTS * 2);
+    await holdAutovacuum(database);
     const alone = all.slice(0, CLIENTS);
     const shared = all.slice(CLIENTS);
     console.log(`chat bench: ${CLIENTS} members per setup (PostgreSQL ${postgres.kind}), ${cpus().length} cores`);
@@ -427,11 +431,11 @@ export async function chatBench(): Promise<ChatBenchResult> {
     await latencyRun(crossClients, WARM_UP_RATE, CLIENTS / WARM_UP_RATE);
     const singleLow: LatencyRun[] = [];
     const crossLow: LatencyRun[] = [];
-    await runInterleaved(ROUNDS, singleClients, crossClients, LOW_RATE, LOW_SECONDS, singleLow, crossLow);
+    await runInterleaved(database, ROUNDS, singleClients, crossClients, LOW_RATE, LOW_SECONDS, singleLow, crossLow);
     // The goal rate in rounds of its own, interleaved the same way.
     const single: LatencyRun[] = [];
     const cross: LatencyRun[] = [];
-    await runInterleaved(HIGH_ROUNDS, singleClients, crossClients, RATE, SECONDS, single, cross);
+    await runInterleaved(database, HIGH_ROUNDS, singleClients, crossClients, RATE, SECONDS, single, cross);
     return { clients: CLIENTS, heapPerConnection: heapDelta / CLIENTS, heapDelta, single, cross, singleLow, crossLow };
   } finally {
     await closeAll(connected);
@@ -444,14 +448,28 @@ export async function chatBench(): Promise<ChatBenchResult> {
   }
 }
 
+/** The tables every send writes (rv_chat_send_many), and the ledger's balance in members. */
+const SEND_TABLES = ['messages', 'member_events', 'event_streams', 'conversations', 'conversation_members', 'credit_entries', 'members'];
+
+/** Autovacuum off for the send tables of the bench's database (vacuumSendTables runs between runs instead). */
+async function holdAutovacuum(database: Database): Promise<void> {
+  for (const table of SEND_TABLES) await database.db.execute(sql.raw(`alter table ${table} set (autovacuum_enabled = false)`));
+}
+
+async function vacuumSendTables(database: Database): Promise<void> {
+  await database.db.execute(sql.raw(`vacuum (analyze) ${SEND_TABLES.join(', ')}`));
+}
+
 /**
  * `rounds` rounds of one run per setup at `rate`, the order alternating (single first in
- * even rounds), so that neither setup always runs after the other.
+ * even rounds), so that neither setup always runs after the other; each run starts on
+ * freshly vacuumed tables.
  */
-async function runInterleaved(rounds: number, singleClients: Client[], crossClients: Client[], rate: number, seconds: number, single: LatencyRun[], cross: LatencyRun[]): Promise<void> {
+async function runInterleaved(database: Database, rounds: number, singleClients: Client[], crossClients: Client[], rate: number, seconds: number, single: LatencyRun[], cross: LatencyRun[]): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? (['single', 'cross'] as const) : (['cross', 'single'] as const);
     for (const which of order) {
+      await vacuumSendTables(database);
       const run = await latencyRun(which === 'single' ? singleClients : crossClients, rate, seconds);
       (which === 'single' ? single : cross).push(run);
       console.log(`  ${which === 'single' ? '1 process          ' : '2 processes + Redis'}, ${rate} msg/s: ${describeRun(run)}`);
