@@ -11,9 +11,16 @@
  * Settings: BENCH_SQL_SIZES (1,2,3,4,8), BENCH_SQL_CALLS (calls per size and round, 400),
  * BENCH_ROUNDS (3). BENCH_SQL_EXPLAIN=<size>: instead, prints the plans of three batches of
  * that size as auto_explain logs them (every statement inside the function, with timings).
+ * BENCH_SQL_CANDIDATE=<file.sql>: instead, compares a rewrite with the real statement. The
+ * file creates a function taking the same jsonb (its name: the first CREATE FUNCTION in
+ * it); the two take turns every 20 calls (A B B A ...) on the same connection and tables,
+ * so that the machine's drift and the tables' growth weigh on both alike, and the ratio
+ * candidate / real per size is the figure to read (the absolute ones moved by a quarter
+ * between runs of a few seconds on this machine).
  * The first line names the connection's backend pid (for `perf record -g -p <pid>` during a
  * run with a large BENCH_SQL_CALLS).
  */
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -28,6 +35,9 @@ const SIZES = (process.env.BENCH_SQL_SIZES ?? '1,2,3,4,8').split(',').map(Number
 const CALLS = Number(process.env.BENCH_SQL_CALLS ?? 400);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const EXPLAIN = Number(process.env.BENCH_SQL_EXPLAIN ?? 0);
+const CANDIDATE = process.env.BENCH_SQL_CANDIDATE;
+/** Calls in a row of one function before the other takes its turn (candidate mode). */
+const TURN_CALLS = 20;
 /** Members, in pairs (2i, 2i+1); a batch takes distinct pairs, as the SendBatcher does. */
 const MEMBERS = 400;
 const WARM_UP_CALLS = 50;
@@ -84,6 +94,11 @@ export async function chatSendSqlBench(): Promise<void> {
       return;
     }
 
+    if (CANDIDATE) {
+      await compareCandidate(client, CANDIDATE, batch, call);
+      return;
+    }
+
     const { rows: backend } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
     console.log(`chat send statement: ms per call by batch size (${CALLS} calls each, one connection, PostgreSQL ${postgres.kind}, backend pid ${backend[0]!.pid})`);
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -101,6 +116,42 @@ export async function chatSendSqlBench(): Promise<void> {
     await client.end().catch(() => {});
     await database.close();
     await postgres.stop();
+  }
+}
+
+/**
+ * The candidate function of `file` against the real statement: per size and round, the
+ * same number of calls of each, in turns of TURN_CALLS (the order swapping every turn),
+ * each call with a fresh batch of distinct pairs.
+ */
+async function compareCandidate(client: pg.Client, file: string, batch: (size: number) => SendItem[], call: (items: SendItem[]) => Promise<unknown>): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  const name = /create\s+(?:or\s+replace\s+)?function\s+(?:public\.)?(\w+)\s*\(/i.exec(text)?.[1];
+  if (!name) throw new Error(`${file}: no CREATE FUNCTION in it`);
+  await client.query(text);
+  const candidate = (items: SendItem[]) => client.query({ name: `candidate_${name}`, text: `select ${name}($1::jsonb) as r`, values: [JSON.stringify(items)] });
+  console.log(`chat send statement: ${name} (${file}) against rv_chat_send_many, ms per call, ${CALLS} calls of each per size and round, in turns of ${TURN_CALLS}`);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const figures: string[] = [];
+    for (const size of SIZES) {
+      for (let i = 0; i < WARM_UP_CALLS; i += 1) {
+        await call(batch(size));
+        await candidate(batch(size));
+      }
+      const spent = { real: 0, candidate: 0 };
+      for (let turn = 0; turn * TURN_CALLS < CALLS; turn += 1) {
+        const order = turn % 2 === 0 ? (['real', 'candidate'] as const) : (['candidate', 'real'] as const);
+        for (const which of order) {
+          const run = which === 'real' ? call : candidate;
+          const started = performance.now();
+          for (let i = 0; i < TURN_CALLS; i += 1) await run(batch(size));
+          spent[which] += performance.now() - started;
+        }
+      }
+      const calls = Math.ceil(CALLS / TURN_CALLS) * TURN_CALLS;
+      figures.push(`${size}: ${(spent.candidate / calls).toFixed(2)} vs ${(spent.real / calls).toFixed(2)} ms (${(spent.candidate / spent.real).toFixed(2)})`);
+    }
+    console.log(`  round ${round + 1}: ${figures.join(', ')}`);
   }
 }
 
