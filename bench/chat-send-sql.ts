@@ -16,7 +16,9 @@
  * it); the two take turns every 20 calls (A B B A ...) on the same connection and tables,
  * so that the machine's drift and the tables' growth weigh on both alike, and the ratio
  * candidate / real per size is the figure to read (the absolute ones moved by a quarter
- * between runs of a few seconds on this machine).
+ * between runs of a few seconds on this machine). It times only: the candidate writes into
+ * the same tables with its own semantics (a wrong one can skew the real one's later calls),
+ * and the chat's tests, not this, judge whether a rewrite is correct.
  * The first line names the connection's backend pid (for `perf record -g -p <pid>` during a
  * run with a large BENCH_SQL_CALLS).
  */
