@@ -46,7 +46,7 @@ import type { HeapReport } from './lib/chat-server';
 import { benchMember } from './lib/bench-member';
 import { busyShare, cpuTimes, describeSteal, stealShare } from './lib/host-steal';
 import { describeSlowdown, HostSlowdownWatch } from './lib/host-slowdown';
-import { median } from './lib/load';
+import { median, quantile } from './lib/load';
 import { cpuBetween, cpuByRole, type CpuRoles } from './lib/process-cpu';
 import { shuffled } from './lib/shuffle';
 import { clock, watchEventLoop } from './lib/loop-watch';
@@ -335,11 +335,6 @@ function describeHalfSeconds(deliveries: [number, number][], started: number): s
       return `${k / 2}s: ${ls.length}/${quantile(ls, 0.99).toFixed(0)}/${ls[ls.length - 1]!.toFixed(0)}/${ls.filter((l) => l > 50).length}`;
     })
     .join(' ');
-}
-
-/** The q-quantile of sorted values (NaN when empty). */
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 /** The p99 of several runs' messages together: a steadier figure than any one run's (more samples). */

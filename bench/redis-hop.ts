@@ -11,12 +11,13 @@
  * Settings: BENCH_HOP_MESSAGES (1,500 per way), BENCH_HOP_INTERVAL_MS (10: the two ways
  * take turns, so each sends every 20 ms, as the chat bench's 50 msg/s does).
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import { startRedis } from '../server/test-support/processes';
+import { quantile } from './lib/load';
 
 const MESSAGES = Number(process.env.BENCH_HOP_MESSAGES ?? 1500);
 const INTERVAL_MS = Number(process.env.BENCH_HOP_INTERVAL_MS ?? 10);
@@ -39,8 +40,7 @@ export interface RedisHopResult {
 
 function figures(latencies: number[]): HopFigures {
   const sorted = [...latencies].sort((a, b) => a - b);
-  const q = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-  return { p50: q(0.5), p90: q(0.9), p99: q(0.99), max: sorted[sorted.length - 1] ?? NaN };
+  return { p50: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), p99: quantile(sorted, 0.99), max: sorted[sorted.length - 1] ?? NaN };
 }
 
 /** The receiving process: subscribes, listens, and reports every latency when both ways are done. */
@@ -73,26 +73,47 @@ async function receiver(redisUrl: string): Promise<void> {
   process.send!({ type: 'ready', port: (server.address() as AddressInfo).port });
 }
 
+/** The receiving process's next message; rejects if it exits first or says nothing for `ms`. */
+function nextMessage<T>(child: ChildProcess, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const done = (settle: () => void) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      settle();
+    };
+    const onMessage = (message: unknown) => done(() => resolve(message as T));
+    const onExit = (code: number | null) => done(() => reject(new Error(`the receiving process exited (${code})`)));
+    const timer = setTimeout(() => done(() => reject(new Error(`the receiving process said nothing for ${ms} ms`))), ms);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
 export async function redisHopBench(): Promise<RedisHopResult> {
   const redis = await startRedis();
   const child = fork(fileURLToPath(import.meta.url), ['--receiver', redis.url], { execArgv: ['--import', 'tsx'] });
+  let publisher: Redis | null = null;
+  let socket: Socket | null = null;
   try {
-    const [ready] = (await once(child, 'message')) as [{ port: number }];
-    const publisher = new Redis(redis.url);
-    const socket = createConnection({ host: '127.0.0.1', port: ready.port, noDelay: true });
+    const ready = await nextMessage<{ port: number }>(child, 30_000);
+    publisher = new Redis(redis.url);
+    socket = createConnection({ host: '127.0.0.1', port: ready.port, noDelay: true });
     await once(socket, 'connect');
-    const result = once(child, 'message') as Promise<[{ redis: number[]; direct: number[] }]>;
+    // Every message sent, plus time for the last ones to arrive.
+    const result = nextMessage<{ redis: number[]; direct: number[] }>(child, MESSAGES * INTERVAL_MS * 2 + 30_000);
+    result.catch(() => {}); // awaited below; a failure while sending is not left unhandled meanwhile
     for (let i = 0; i < MESSAGES; i += 1) {
       await publisher.publish(CHANNEL, String(now()));
       await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
       socket.write(`${now()}\n`);
       await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
     }
-    const [latencies] = await result;
-    socket.destroy();
-    publisher.disconnect();
+    const latencies = await result;
     return { redis: figures(latencies.redis), direct: figures(latencies.direct) };
   } finally {
+    socket?.destroy();
+    publisher?.disconnect();
     child.kill();
     await redis.stop();
   }
