@@ -12,8 +12,15 @@
  * Settings: BENCH_CHAT_CLIENTS (1000 per setup), BENCH_CHAT_RATE (messages/s, 1000),
  * BENCH_CHAT_SECONDS (5), BENCH_CHAT_LOW_RATE (a rate this machine sustains, for the
  * cross-process ratio; 50) for BENCH_CHAT_LOW_SECONDS (10), BENCH_ROUNDS (3) rounds, then
- * BENCH_CHAT_HIGH_ROUNDS (BENCH_ROUNDS) rounds at BENCH_CHAT_RATE. Each round runs both setups,
+ * BENCH_CHAT_HIGH_ROUNDS (5) rounds at BENCH_CHAT_RATE. Each round runs both setups,
  * the order alternating; each ratio compares the p99 of all rounds' messages together.
+ * Five rounds at the goal rate, not three: there one round's p99 of the same code moves
+ * by a factor of two or three with the machine's state, and over every choice of 3 of 8
+ * rounds of one run the ratio spread 0.94-1.52 around its 1.20, of 5 rounds 1.05-1.46
+ * (docs/benchmarks.md, 2026-11-24 (morning)); more rounds cannot move the hour's ratio.
+ * BENCH_CHAT_ROUNDS_FILE=<file.json> writes each round's latencies there; `npm run
+ * bench:chat-rounds -- <file.json>` prints how the ratio spreads over the choices of k of
+ * those rounds (bench/chat-rounds.ts).
  * PostgreSQL's maintenance runs between runs, not at random inside them: autovacuum is off
  * for the tables a send writes, and each run starts after a VACUUM (ANALYZE) of them (else
  * it landed in whichever setup's round was running when the tables crossed its thresholds).
@@ -29,7 +36,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -369,7 +376,9 @@ export interface ChatBenchResult {
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Rounds at the goal rate (RATE), each setup once per round. */
-const HIGH_ROUNDS = Number(process.env.BENCH_CHAT_HIGH_ROUNDS ?? ROUNDS);
+const HIGH_ROUNDS = Number(process.env.BENCH_CHAT_HIGH_ROUNDS ?? 5);
+/** A file for each round's latencies, both rates (bench/chat-rounds.ts reads it). */
+const ROUNDS_FILE = process.env.BENCH_CHAT_ROUNDS_FILE;
 /** Messages/s of the warm-up (one message per client). */
 const WARM_UP_RATE = 200;
 
@@ -531,9 +540,33 @@ export function chatRows(r: ChatBenchResult): string[][] {
   ];
 }
 
+/** What BENCH_CHAT_ROUNDS_FILE holds: each round's latencies (ms, sorted), round i of both setups side by side. */
+export interface ChatRounds {
+  rate: number;
+  lowRate: number;
+  single: number[][];
+  cross: number[][];
+  singleLow: number[][];
+  crossLow: number[][];
+}
+
 /** run.ts: the chat bench's rows. */
 export async function chatBenchRows(): Promise<string[][]> {
-  return chatRows(await chatBench());
+  const result = await chatBench();
+  if (ROUNDS_FILE) {
+    const latencies = (runs: LatencyRun[]) => runs.map((r) => r.latencies);
+    const rounds: ChatRounds = {
+      rate: result.single[0]?.rate ?? RATE,
+      lowRate: result.singleLow[0]?.rate ?? LOW_RATE,
+      single: latencies(result.single),
+      cross: latencies(result.cross),
+      singleLow: latencies(result.singleLow),
+      crossLow: latencies(result.crossLow),
+    };
+    await writeFile(ROUNDS_FILE, JSON.stringify(rounds));
+    console.log(`  each round's latencies: ${ROUNDS_FILE}`);
+  }
+  return chatRows(result);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
