@@ -84,6 +84,9 @@ test.describe('member search', () => {
     await expect(page.getByText('Question 2 of 3')).toBeVisible();
     await page.getByRole('button', { name: '26–35' }).click();
     await page.getByLabel('Country').selectOption('NL');
+    // The country's provinces load and their select appears above the button: clicking
+    // before that, the button could move from under the click (seen once in CI).
+    await expect(page.getByLabel('Province')).toBeVisible();
     await page.getByTestId('finder-show').click();
     await expect(page).toHaveURL(/\/members\?gender=female&where=NL&min_age=26&max_age=35$/);
     await expect(page.getByTestId('result-count')).toBeVisible();
