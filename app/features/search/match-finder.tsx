@@ -3,7 +3,7 @@ import { countryName } from '../../../common/i18n/format';
 import { SEARCH_MAX_AGE, type SearchFilters } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../shell/use-root-data';
-import { useRegions } from './search-filters-form';
+import { RegionSelect } from './region-select';
 
 const AGE_RANGES: [number, number][] = [
   [18, 25],
@@ -20,7 +20,6 @@ export function MatchFinder({ onDone }: { onDone: (filters: SearchFilters) => vo
   const { settings, locale } = useRootData();
   const [step, setStep] = useState(1);
   const [f, setF] = useState<SearchFilters>({});
-  const regions = useRegions(f.country);
   const choose = (patch: Partial<SearchFilters>) => {
     setF((prev) => ({ ...prev, ...patch }));
     setStep((s) => Math.min(STEPS, s + 1));
@@ -81,20 +80,16 @@ export function MatchFinder({ onDone }: { onDone: (filters: SearchFilters) => vo
                 </option>
               ))}
             </select>
-            {f.country && regions && regions.regions.length > 0 && (
-              <>
-                <label htmlFor="finder-region" className="form-label">
-                  {regions.region_type_label}
-                </label>
-                <select id="finder-region" className="form-select form-select-lg mb-3" value={f.countryregion ?? ''} onChange={(e) => setF((p) => ({ ...p, countryregion: e.target.value || undefined }))}>
-                  <option value="">{t('search:finder.anywhere', { country: countryName(locale, f.country) })}</option>
-                  {regions.regions.map((r) => (
-                    <option key={r.code} value={r.code}>
-                      {r.name}
-                    </option>
-                  ))}
-                </select>
-              </>
+            {f.country && (
+              <RegionSelect
+                id="finder-region"
+                country={f.country}
+                value={f.countryregion}
+                onChange={(countryregion) => setF((p) => ({ ...p, countryregion }))}
+                anyLabel={t('search:finder.anywhere', { country: countryName(locale, f.country) })}
+                labelClassName="form-label"
+                selectClassName="form-select form-select-lg mb-3"
+              />
             )}
           </fieldset>
           <button type="submit" className="btn btn-primary btn-lg w-100" data-testid="finder-show">

@@ -3,30 +3,7 @@ import { countryName } from '../../../common/i18n/format';
 import { SEARCH_MAX_AGE, SEARCH_MIN_AGE, type SearchFilters } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../shell/use-root-data';
-
-interface CountryRegions {
-  country: string;
-  region_type_label: string;
-  regions: { code: string; name: string }[];
-}
-
-/** The regions of a country under that country's own naming (GET /api/regions.php). */
-export function useRegions(country: string | undefined): CountryRegions | null {
-  const [regions, setRegions] = useState<CountryRegions | null>(null);
-  useEffect(() => {
-    let live = true;
-    setRegions(null);
-    if (!country) return;
-    fetch(`/api/regions.php?country=${encodeURIComponent(country)}`, { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ countries: CountryRegions[] }>) : { countries: [] }))
-      .then((body) => live && setRegions(body.countries[0] ?? null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [country]);
-  return regions;
-}
+import { RegionSelect } from './region-select';
 
 const AGES = Array.from({ length: SEARCH_MAX_AGE - SEARCH_MIN_AGE + 1 }, (_, i) => SEARCH_MIN_AGE + i);
 
@@ -36,7 +13,6 @@ export function SearchFiltersForm({ initial, onSearch, onClear }: { initial: Sea
   const { settings, locale } = useRootData();
   const [f, setF] = useState<SearchFilters>(initial);
   useEffect(() => setF(initial), [initial]);
-  const regions = useRegions(f.country);
   const shows = (field: string) => settings.search_fields.includes(field);
   const set = (patch: Partial<SearchFilters>) => setF((prev) => ({ ...prev, ...patch }));
   const num = (v: string) => (v === '' ? undefined : Number(v));
@@ -73,17 +49,9 @@ export function SearchFiltersForm({ initial, onSearch, onClear }: { initial: Sea
           </select>
         </div>
       )}
-      {shows('countryregion') && f.country && regions && regions.regions.length > 0 && (
+      {shows('countryregion') && f.country && (
         <div className="col-12 col-md-3">
-          <label htmlFor="search-region" className="form-label small mb-1">{regions.region_type_label}</label>
-          <select id="search-region" className="form-select" value={f.countryregion ?? ''} onChange={(e) => set({ countryregion: e.target.value || undefined })}>
-            <option value="">{t('search:filters.anyRegion')}</option>
-            {regions.regions.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
-          </select>
+          <RegionSelect id="search-region" country={f.country} value={f.countryregion} onChange={(countryregion) => set({ countryregion })} anyLabel={t('search:filters.anyRegion')} labelClassName="form-label small mb-1" selectClassName="form-select" />
         </div>
       )}
       {shows('min_age') && (

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../i18n/react';
+
+interface CountryRegions {
+  country: string;
+  region_type_label: string;
+  regions: { code: string; name: string }[];
+}
+
+/**
+ * The regions of a country under that country's own naming (GET /api/regions.php):
+ * undefined while they load, null when the country has none (or they could not be loaded).
+ */
+export function useRegions(country: string | undefined): CountryRegions | null | undefined {
+  const [regions, setRegions] = useState<CountryRegions | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    setRegions(country ? undefined : null);
+    if (!country) return;
+    fetch(`/api/regions.php?country=${encodeURIComponent(country)}`, { credentials: 'same-origin' })
+      .then((r) => (r.ok ? (r.json() as Promise<{ countries: CountryRegions[] }>) : { countries: [] }))
+      .then((body) => live && setRegions(body.countries[0] ?? null))
+      .catch(() => live && setRegions(null));
+    return () => {
+      live = false;
+    };
+  }, [country]);
+  return regions;
+}
+
+/**
+ * The region field of a chosen country (province, state, county... as the country names
+ * them). It is there as soon as the country is chosen, disabled while the regions load, so
+ * that what follows it does not move when they arrive (a click aimed at the button below
+ * could land elsewhere); it goes only for a country without regions.
+ */
+export function RegionSelect({
+  id,
+  country,
+  value,
+  onChange,
+  anyLabel,
+  labelClassName,
+  selectClassName,
+}: {
+  id: string;
+  country: string;
+  value: string | undefined;
+  onChange: (region: string | undefined) => void;
+  /** The first option: no region. */
+  anyLabel: string;
+  labelClassName: string;
+  selectClassName: string;
+}) {
+  const { t } = useTranslation();
+  const regions = useRegions(country);
+  if (regions === null || regions?.regions.length === 0) return null;
+  const loading = regions === undefined;
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {loading ? '\u00a0' : regions.region_type_label}
+      </label>
+      <select id={id} className={selectClassName} value={loading ? '' : (value ?? '')} disabled={loading} aria-busy={loading} aria-label={loading ? t('search:loading') : undefined} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{loading ? t('search:loading') : anyLabel}</option>
+        {!loading &&
+          regions.regions.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.name}
+            </option>
+          ))}
+      </select>
+    </>
+  );
+}
