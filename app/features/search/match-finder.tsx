@@ -3,7 +3,7 @@ import { countryName } from '../../../common/i18n/format';
 import { SEARCH_MAX_AGE, type SearchFilters } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../shell/use-root-data';
-import { RegionSelect } from './region-select';
+import { RegionSelect } from '../../components/region-select';
 
 const AGE_RANGES: [number, number][] = [
   [18, 25],

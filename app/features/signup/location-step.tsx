@@ -1,16 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { countryName } from '../../../common/i18n/format';
 import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
+import { RegionSelect } from '../../components/region-select';
 import { useTranslation } from '../../i18n/react';
 import { locate } from '../../lib/geolocation';
 import { useRootData } from '../shell/use-root-data';
 import { FieldError, type StepProps } from './signup-steps';
-
-interface CountryRegions {
-  country: string;
-  region_type_label: string;
-  regions: { code: string; name: string }[];
-}
 
 type LocateState = 'idle' | 'locating' | 'ok' | 'unavailable' | 'denied';
 
@@ -18,20 +13,7 @@ type LocateState = 'idle' | 'locating' | 'ok' | 'unavailable' | 'denied';
 export function LocationStep({ draft, update, errors }: StepProps) {
   const { t } = useTranslation();
   const { locale, settings } = useRootData();
-  const [regions, setRegions] = useState<CountryRegions | null>(null);
   const [locating, setLocating] = useState<LocateState>('idle');
-
-  useEffect(() => {
-    let live = true;
-    setRegions(null);
-    fetch(`/api/regions.php?country=${encodeURIComponent(draft.country)}`, { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ countries: CountryRegions[] }>) : { countries: [] }))
-      .then((body) => live && setRegions(body.countries[0] ?? null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [draft.country]);
 
   async function fillFromMyPosition() {
     setLocating('locating');
@@ -74,22 +56,18 @@ export function LocationStep({ draft, update, errors }: StepProps) {
         </select>
         <FieldError id="signup-country-error" message={errors.country} />
       </div>
-      {regions && regions.regions.length > 0 && (
-        <div className="mb-3">
-          <label htmlFor="signup-region" className="form-label">
-            {regions.region_type_label}
-          </label>
-          <select id="signup-region" className={`form-select${errors.region ? ' is-invalid' : ''}`} value={draft.region} onChange={(e) => update({ region: e.target.value })}>
-            <option value="">{t('signup:location.chooseRegion')}</option>
-            {regions.regions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="signup-region-error" message={errors.region} />
-        </div>
-      )}
+      <div className="mb-3">
+        <RegionSelect
+          id="signup-region"
+          country={draft.country}
+          value={draft.region || undefined}
+          onChange={(region) => update({ region: region ?? '' })}
+          anyLabel={t('signup:location.chooseRegion')}
+          labelClassName="form-label"
+          selectClassName={`form-select${errors.region ? ' is-invalid' : ''}`}
+        />
+        <FieldError id="signup-region-error" message={errors.region} />
+      </div>
       <div className="mb-3">
         <label htmlFor="signup-city" className="form-label">
           {t('signup:location.city')}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../i18n/react';
+import { useTranslation } from '../i18n/react';
 
 interface CountryRegions {
   country: string;
@@ -32,7 +32,8 @@ export function useRegions(country: string | undefined): CountryRegions | null |
  * The region field of a chosen country (province, state, county... as the country names
  * them). It is there as soon as the country is chosen, disabled while the regions load, so
  * that what follows it does not move when they arrive (a click aimed at the button below
- * could land elsewhere); it goes only for a country without regions.
+ * could land elsewhere); it goes only for a country without regions. Search, the match
+ * finder and the signup use it.
  */
 export function RegionSelect({
   id,
