@@ -33,7 +33,7 @@ export function useRegions(country: string | undefined): CountryRegions | null |
  * them). It is there as soon as the country is chosen, disabled while the regions load, so
  * that what follows it does not move when they arrive (a click aimed at the button below
  * could land elsewhere); it goes only for a country without regions. Search, the match
- * finder and the signup use it.
+ * finder and the signup use it (the profile form only the hook).
  */
 export function RegionSelect({
   id,
@@ -62,8 +62,8 @@ export function RegionSelect({
       <label htmlFor={id} className={labelClassName}>
         {loading ? '\u00a0' : regions.region_type_label}
       </label>
-      <select id={id} className={selectClassName} value={loading ? '' : (value ?? '')} disabled={loading} aria-busy={loading} aria-label={loading ? t('search:loading') : undefined} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">{loading ? t('search:loading') : anyLabel}</option>
+      <select id={id} className={selectClassName} value={loading ? '' : (value ?? '')} disabled={loading} aria-busy={loading} aria-label={loading ? t('loading') : undefined} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{loading ? t('loading') : anyLabel}</option>
         {!loading &&
           regions.regions.map((r) => (
             <option key={r.code} value={r.code}>

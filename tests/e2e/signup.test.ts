@@ -263,14 +263,27 @@ test('step 3 fills country, region and city from the browser position when allow
   const context = await browser.newContext({ geolocation: { latitude: 52.3702, longitude: 4.8952 }, permissions: ['geolocation'] });
   await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
   const page = await context.newPage();
-  const { s } = texts('en');
+  const { s, c } = texts('en');
   await page.goto('/signup');
   await page.getByLabel(s('start.iAm')).selectOption('female');
   await page.getByLabel(s('start.lookingFor')).selectOption('men');
   await page.getByTestId('signup-next').click();
   await page.getByRole('button', { name: s('photo.later') }).click();
   await fillPersonal(page, 'en', { name: `Ams${Date.now() % 100000}`, email: `ams-${Date.now()}@example.com`, password: 'an amsterdam secret' });
+  // While the regions load (held back here) the region field is already there, disabled,
+  // saying so in words the page has (common ones: the signup has no search strings).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/regions.php?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByTestId('signup-next').click();
+  await expect(page.locator('#signup-region')).toBeDisabled();
+  await expect(page.locator('#signup-region')).toHaveText(c('loading'));
+  release();
+  await expect(page.locator('#signup-region')).toBeEnabled();
+  await page.unroute('**/api/regions.php?*');
   await page.getByRole('button', { name: s('location.useMyLocation') }).click();
   await expect(page.getByTestId('locate-status')).toHaveText(s('location.located'));
   await expect(page.getByLabel(s('location.country'))).toHaveValue('NL');

@@ -1,20 +1,15 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import type { User } from '../../../common/auth/user-schema';
 import { countryName } from '../../../common/i18n/format';
 import { ABOUT_MAX_LENGTH, CITY_MAX_LENGTH, offeredProfileFields, profileProblems, type ProfileUpdate } from '../../../common/profile/profile-rules';
 import { INTEREST_ICONS, INTEREST_IDS, type InterestId } from '../../../common/reference/interests';
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, RELATIONSHIP_STATUSES, SEXUALITIES, TATTOOS } from '../../../common/reference/profile-options';
+import { useRegions } from '../../components/region-select';
 import { useTranslation } from '../../i18n/react';
 import { locate } from '../../lib/geolocation';
 import { useRootData } from '../shell/use-root-data';
 import { saveProfile } from './profile-api';
-
-interface CountryRegions {
-  country: string;
-  region_type_label: string;
-  regions: { code: string; name: string }[];
-}
 
 type Profile = User['profile'];
 
@@ -87,21 +82,9 @@ export function ProfileForm({ user }: { user: User }) {
   const [form, setForm] = useState<FormState>(() => formOf(user.profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [regions, setRegions] = useState<CountryRegions | null>(null);
+  const regions = useRegions(form.country);
   const [locating, setLocating] = useState<LocateState>('idle');
   const [placeName, setPlaceName] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    setRegions(null);
-    fetch(`/api/regions.php?country=${encodeURIComponent(form.country)}`, { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ countries: CountryRegions[] }>) : { countries: [] }))
-      .then((body) => live && setRegions(body.countries[0] ?? null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [form.country]);
 
   function update(patch: Partial<FormState>) {
     setForm((f) => ({ ...f, ...patch }));
