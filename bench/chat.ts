@@ -34,6 +34,12 @@
  * `--trace-gc-nvp`, each young-generation collection's pause and surviving bytes).
  * The servers are bench/lib/chat-server.ts (the real app via buildApp, API only) so that
  * the heap can be read after GC. run.ts adds chatBenchRows() to `npm run bench`.
+ * The clients' process (this one) runs with young-generation semi-spaces of 64 MB
+ * (`npm run bench` and `npm run bench:chat` pass --max-semi-space-size=64): with V8's 16 MB
+ * it promoted about 1 MB of short-lived frames and timers per young collection at 1,000
+ * msg/s and collected its old generation every 4-5 s, pausing 4-18 ms, and every such pause
+ * of the measuring process showed up as a latency spike of 30-70 ms in whichever setup was
+ * running (docs/benchmarks.md, 2026-11-24, late morning). Without the flag a warning says so.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -391,8 +397,14 @@ const HIGH_WARM_UP_SECONDS = Number(process.env.BENCH_CHAT_WARM_UP_SECONDS ?? 5)
  * of its own (the pairs of the second set split across its two processes), so that the
  * one-process and cross-process runs can be interleaved like the other benches' candidates.
  */
+/** Semi-space size (MB) the clients' process should run with (see the header). */
+const CLIENTS_SEMI_SPACE_MB = 64;
+
 export async function chatBench(): Promise<ChatBenchResult> {
   if (TRACE) watchEventLoop('clients');
+  if (!process.execArgv.includes(`--max-semi-space-size=${CLIENTS_SEMI_SPACE_MB}`)) {
+    console.warn(`chat bench: run with node --max-semi-space-size=${CLIENTS_SEMI_SPACE_MB} (as npm run bench:chat does): the clients' own garbage collections add latency spikes`);
+  }
   slowdownWatch = new HostSlowdownWatch();
   const postgres = await startPostgres({ serverUrl: process.env.BENCH_DATABASE_URL, prefix: 'rv_bench_chat' });
   const redis = await startRedis();
