@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { CountryRegions, RegionsResponse } from '../../common/reference/regions-schema';
 import { useTranslation } from '../i18n/react';
+import { createApiClient } from '../lib/api-client';
 
-interface CountryRegions {
-  country: string;
-  region_type_label: string;
-  regions: { code: string; name: string }[];
-}
+const api = createApiClient();
 
 /**
- * The regions of a country under that country's own naming (GET /api/regions.php):
- * undefined while they load, null when the country has none (or they could not be loaded).
+ * The regions of a country under that country's own naming (GET /api/regions.php, through
+ * the API client: a network failure or a 5xx is retried): undefined while they load, null
+ * when the country has none (or they could not be loaded).
  */
 export function useRegions(country: string | undefined): CountryRegions | null | undefined {
   const [regions, setRegions] = useState<CountryRegions | null | undefined>(undefined);
@@ -17,9 +16,9 @@ export function useRegions(country: string | undefined): CountryRegions | null |
     let live = true;
     setRegions(country ? undefined : null);
     if (!country) return;
-    fetch(`/api/regions.php?country=${encodeURIComponent(country)}`, { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<{ countries: CountryRegions[] }>) : { countries: [] }))
-      .then((body) => live && setRegions(body.countries[0] ?? null))
+    api
+      .get<RegionsResponse>('/api/regions.php', { query: { country } })
+      .then((body) => live && setRegions((body && body.countries[0]) || null))
       .catch(() => live && setRegions(null));
     return () => {
       live = false;
@@ -32,8 +31,9 @@ export function useRegions(country: string | undefined): CountryRegions | null |
  * The region field of a chosen country (province, state, county... as the country names
  * them). It is there as soon as the country is chosen, disabled while the regions load, so
  * that what follows it does not move when they arrive (a click aimed at the button below
- * could land elsewhere); it goes only for a country without regions. Search, the match
- * finder and the signup use it (the profile form only the hook).
+ * could land elsewhere); it goes, with its wrapper (`className`) and what is given inside
+ * it (a field's error), only for a country without regions. Search, the match finder and
+ * the signup use it (the profile form only the hook).
  */
 export function RegionSelect({
   id,
@@ -43,6 +43,8 @@ export function RegionSelect({
   anyLabel,
   labelClassName,
   selectClassName,
+  className,
+  children,
 }: {
   id: string;
   country: string;
@@ -52,13 +54,17 @@ export function RegionSelect({
   anyLabel: string;
   labelClassName: string;
   selectClassName: string;
+  /** Of the wrapper around the label and the select. */
+  className?: string;
+  /** Shown after the select (a field's error). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const regions = useRegions(country);
   if (regions === null || regions?.regions.length === 0) return null;
   const loading = regions === undefined;
   return (
-    <>
+    <div className={className}>
       <label htmlFor={id} className={labelClassName}>
         {loading ? '\u00a0' : regions.region_type_label}
       </label>
@@ -71,6 +77,7 @@ export function RegionSelect({
             </option>
           ))}
       </select>
-    </>
+      {children}
+    </div>
   );
 }

@@ -109,6 +109,19 @@ test.describe('member search', () => {
     await expect(page.getByTestId('signup-matches').getByTestId('search-tile').first()).toBeVisible();
   });
 
+  test("when a country's regions cannot be loaded, the region field goes without leaving a gap", async ({ page }) => {
+    await logIn(page);
+    await page.goto('/members');
+    await page.route('**/api/regions.php?*', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unknownCountry', message: 'Unknown country' } }) }));
+    await page.getByLabel('Country').selectOption('NL');
+    await expect(page.locator('#search-region')).toHaveCount(0);
+    // Its column went with it: the next filters close up.
+    await expect(page.locator('.col-md-3:empty')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/where=NL/);
+    await expect(page.getByTestId('result-count')).toBeVisible();
+  });
+
   test('a visitor may search where the site allows it; tiles lead to the signup', async ({ page }) => {
     await page.goto('/members?gender=male');
     await expect(page.getByTestId('result-count')).toBeVisible();

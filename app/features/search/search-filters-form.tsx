@@ -50,9 +50,7 @@ export function SearchFiltersForm({ initial, onSearch, onClear }: { initial: Sea
         </div>
       )}
       {shows('countryregion') && f.country && (
-        <div className="col-12 col-md-3">
-          <RegionSelect id="search-region" country={f.country} value={f.countryregion} onChange={(countryregion) => set({ countryregion })} anyLabel={t('search:filters.anyRegion')} labelClassName="form-label small mb-1" selectClassName="form-select" />
-        </div>
+        <RegionSelect id="search-region" className="col-12 col-md-3" country={f.country} value={f.countryregion} onChange={(countryregion) => set({ countryregion })} anyLabel={t('search:filters.anyRegion')} labelClassName="form-label small mb-1" selectClassName="form-select" />
       )}
       {shows('min_age') && (
         <div className="col-3 col-md-1">

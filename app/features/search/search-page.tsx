@@ -105,7 +105,7 @@ export function SearchPage({ data, onSearch }: { data: SearchPageData; onSearch:
           {page < pages && (
             <div className="text-center my-4">
               <button type="button" className="btn btn-outline-primary px-4" onClick={() => void loadMore()} disabled={loading} data-testid="load-more">
-                {loading ? t('search:loading') : t('search:loadMore')}
+                {loading ? t('loading') : t('search:loadMore')}
               </button>
             </div>
           )}

@@ -56,18 +56,18 @@ export function LocationStep({ draft, update, errors }: StepProps) {
         </select>
         <FieldError id="signup-country-error" message={errors.country} />
       </div>
-      <div className="mb-3">
-        <RegionSelect
-          id="signup-region"
-          country={draft.country}
-          value={draft.region || undefined}
-          onChange={(region) => update({ region: region ?? '' })}
-          anyLabel={t('signup:location.chooseRegion')}
-          labelClassName="form-label"
-          selectClassName={`form-select${errors.region ? ' is-invalid' : ''}`}
-        />
+      <RegionSelect
+        id="signup-region"
+        className="mb-3"
+        country={draft.country}
+        value={draft.region || undefined}
+        onChange={(region) => update({ region: region ?? '' })}
+        anyLabel={t('signup:location.chooseRegion')}
+        labelClassName="form-label"
+        selectClassName={`form-select${errors.region ? ' is-invalid' : ''}`}
+      >
         <FieldError id="signup-region-error" message={errors.region} />
-      </div>
+      </RegionSelect>
       <div className="mb-3">
         <label htmlFor="signup-city" className="form-label">
           {t('signup:location.city')}

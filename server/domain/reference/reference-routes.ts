@@ -2,20 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INTERESTS } from '../../../common/reference/interests';
 import { isServedCountry } from '../../../common/reference/countries';
+import { regionsResponseSchema } from '../../../common/reference/regions-schema';
 import { ApiError } from '../../http/api-error';
 import { countryName } from '../../../common/i18n/format';
 import { regionsFor, regionTypeFor } from './regions';
 
 const interestSchema = z.object({ id: z.string(), icon: z.string(), name: z.string() });
 
-const regionSchema = z.object({ code: z.string(), name: z.string() });
-const countryRegionsSchema = z.object({
-  country: z.string(),
-  name: z.string(),
-  region_type: z.string(),
-  region_type_label: z.string(),
-  regions: z.array(regionSchema),
-});
 
 // Reference data changes with a deploy, not per request: let browsers keep it an hour.
 const CACHE = 'private, max-age=3600';
@@ -38,7 +31,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reference'],
         summary: "Regions of one country, or of every country the site serves, with the country's own region naming",
         querystring: z.object({ country: z.string().regex(/^[A-Za-z]{2}$/).optional() }),
-        response: { 200: z.object({ countries: z.array(countryRegionsSchema) }) },
+        response: { 200: regionsResponseSchema },
       },
     },
     async (request, reply) => {
