@@ -9,7 +9,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { interleaved, load, loadPost, loadUncached, median, LOAD } from './lib/load';
 import { hashPassword, verifyPassword } from '../server/domain/auth/password';
-import { ROOT, startProcess } from './lib/server-process';
+import { ROOT, startProcess, startScriptNodeFlags } from './lib/server-process';
 import { eventLoopLag } from './event-loop-lag';
 import { lighthouseScores } from './lighthouse-audit';
 import { initialJsBytes } from './js-bytes';
@@ -38,7 +38,7 @@ if (spawnSync('node', ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' }).st
 
 // First start on an empty data directory: migrations and demo data.
 await rm(DATA_DIR, { recursive: true, force: true });
-let app = await startProcess(['scripts/start.mjs'], serverEnv, APP_PORT, '/readyz');
+let app = await startProcess([...startScriptNodeFlags(), 'scripts/start.mjs'], serverEnv, APP_PORT, '/readyz');
 const host = { host: 'localhost' };
 
 // 1. API throughput against a bare node:http server with the same JSON body.
@@ -64,7 +64,7 @@ await writeFile(benchHtml, html);
 // The static files are listed when the server starts (wildcard: false in server/app.ts), so
 // the copy is served only after a restart; until then its URL went to the SSR's 404 page.
 await app.stop();
-app = await startProcess(['scripts/start.mjs'], serverEnv, APP_PORT, '/readyz');
+app = await startProcess([...startScriptNodeFlags(), 'scripts/start.mjs'], serverEnv, APP_PORT, '/readyz');
 const ssr = await interleaved(ROUNDS, () => load(`${app.url}/`, cookie), () => load(`${app.url}/bench-home.html`, cookie));
 row('SSR home page (page cache) vs same HTML static', `${ssr.a.toFixed(0)} vs ${ssr.b.toFixed(0)} req/s`, (ssr.a / ssr.b).toFixed(2), '>= 0.2');
 const render = await interleaved(ROUNDS, () => loadUncached(`${app.url}/`, cookie), () => load(`${app.url}/bench-home.html`, cookie));
@@ -95,7 +95,7 @@ await app.stop();
 // 5. Start time with an existing data directory (and an up-to-date build).
 const starts: number[] = [];
 for (let i = 0; i < ROUNDS; i += 1) {
-  app = await startProcess(['scripts/start.mjs'], serverEnv, APP_PORT, '/');
+  app = await startProcess([...startScriptNodeFlags(), 'scripts/start.mjs'], serverEnv, APP_PORT, '/');
   starts.push(app.readyMs);
   await app.stop();
 }

@@ -1,7 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The Node.js flags `npm start` gives the server (package.json's start script, the flags
+ * between `node` and the script), so that the benches' servers run as the product does.
+ */
+export function startScriptNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return nodeFlagsOf(scripts.start);
+}
+
+/** The flags of a `node [flags] script` command line (throws for anything else). */
+export function nodeFlagsOf(command: string): string[] {
+  const words = command.trim().split(/\s+/);
+  const script = words.findIndex((w, i) => i > 0 && !w.startsWith('-'));
+  if (words[0] !== 'node' || script < 0) throw new Error(`not a command that runs a script with node: ${command}`);
+  return words.slice(1, script);
+}
 
 export interface RunningServer {
   url: string;
