@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localizedTextSchema } from './site-texts';
 
 /** Site niches 1-7 (spec section 1) and the landing-page slug prefix of each. */
 export const NICHE_SLUG_PREFIXES = {
@@ -24,11 +25,11 @@ export const minimumMessageCostSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
 });
 
-/** What is stored per site (the sites.settings column). */
+/** What is stored per site (the sites.settings column); the texts visitors read are per locale (site-texts.ts). */
 export const siteSettingsRecordSchema = z.object({
   name: z.string().min(1),
-  index_title: z.string().min(1),
-  description: z.string().min(1),
+  index_title: localizedTextSchema(z.string().min(1)),
+  description: localizedTextSchema(z.string().min(1)),
   countries: z.array(countryCode).min(1),
   domain_language: z.string().min(2),
   niche: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]),
@@ -48,22 +49,28 @@ export const siteSettingsRecordSchema = z.object({
   /** Countries whose visitors see the site-entry warning. */
   entry_popup_countries: z.array(countryCode),
   search_fields: z.array(z.string()),
-  fictional_warning: z.string(),
-  fictional_singular: z.string(),
-  fictional_plural: z.string(),
+  fictional_warning: localizedTextSchema(z.string()),
+  fictional_singular: localizedTextSchema(z.string()),
+  fictional_plural: localizedTextSchema(z.string()),
   fictional_icon: z.string(),
   refund_days: z.number().int().nonnegative(),
   signups: z.string(),
   logged_out_search: yesNo,
   logged_out_search_trafficsource: yesNo,
   member_resell: yesNo,
-  mail_name: z.string().min(1),
+  mail_name: localizedTextSchema(z.string().min(1)),
   min_age: z.number().int().min(18),
 });
 export type SiteSettingsRecord = z.infer<typeof siteSettingsRecordSchema>;
 
-/** The response of GET /api/settings.php: the stored settings plus per-request facts. */
+/** The response of GET /api/settings.php: the stored settings, texts in the visitor's locale, plus per-request facts. */
 export const siteSettingsSchema = siteSettingsRecordSchema.extend({
+  index_title: z.string().min(1),
+  description: z.string().min(1),
+  fictional_warning: z.string(),
+  fictional_singular: z.string(),
+  fictional_plural: z.string(),
+  mail_name: z.string().min(1),
   domain: z.string(),
   company_id: z.number().int(),
   geoip_country: countryCode.nullable(),

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Site } from '../domain/sites/site-directory';
+import { siteText } from '../domain/sites/site-presenter';
 import { addressSingleLine } from '../../common/sites/company-rules';
 import { countryName } from '../../common/i18n/format';
 import type { Locale } from '../../common/reference/countries';
@@ -25,7 +26,7 @@ export function activationMail(input: { site: Site; t: TFunction; locale: Locale
     footer: t('signup:mail.activation.footer', vars),
   });
   return {
-    from: `${site.row.settings.mail_name} <${site.row.settings.support_email}>`,
+    from: `${siteText(site, 'mail_name', input.locale)} <${site.row.settings.support_email}>`,
     to: input.to,
     subject: t('signup:mail.activation.subject', vars),
     html,

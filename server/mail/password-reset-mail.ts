@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { PASSWORD_RESET_LINK_MINUTES } from '../../common/limits';
 import type { Site } from '../domain/sites/site-directory';
+import { siteText } from '../domain/sites/site-presenter';
 import { addressSingleLine } from '../../common/sites/company-rules';
 import { countryName } from '../../common/i18n/format';
 import type { Locale } from '../../common/reference/countries';
@@ -26,7 +27,7 @@ export function passwordResetMail(input: { site: Site; t: TFunction; locale: Loc
     footer: t('mail:resetPassword.footer', vars),
   });
   return {
-    from: `${site.row.settings.mail_name} <${site.row.settings.support_email}>`,
+    from: `${siteText(site, 'mail_name', input.locale)} <${site.row.settings.support_email}>`,
     to: input.to,
     subject: t('mail:resetPassword.subject', vars),
     html,

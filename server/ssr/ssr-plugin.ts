@@ -35,6 +35,8 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
   const cache = new PageCache();
   // Visitors' pages list members (home teaser, search): a member who hides leaves them at once.
   app.listings.onChange(() => cache.clear());
+  // Pages carry the site's texts: a changed setting shows at once, not after the pages expire.
+  app.sites.onReload(() => cache.clear());
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { LOCALES, localeFile, lookup } from './locale-files';
+import { DEMO_SITES } from '../../server/db/seed/demo-sites';
+
+const rendezvous = DEMO_SITES.find((site) => site.key === 'rendezvous')!.settings;
 
 const PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'service'] as const;
 
@@ -9,10 +12,11 @@ test.describe('home page', () => {
       await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rendezvous: meet, flirt and chat with singles near you');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(rendezvous.index_title[locale]);
       await expect(page.getByTestId('hero-signup')).toHaveText(lookup(localeFile(locale, 'common'), 'home.signupCta'));
       await expect(page.getByTestId('member-tile').first()).toBeVisible();
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /dating site for adults/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', rendezvous.description[locale]);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', rendezvous.index_title[locale]);
     });
   }
 

@@ -5,15 +5,16 @@ import {
   cleanPhone,
 } from '../../../common/sites/company-rules';
 import type { CompanyInfo, SiteSettings } from '../../../common/sites/site-settings';
+import { localizeSiteSettings, resolveSiteText, type LocalizedSiteSetting } from '../../../common/sites/site-texts';
 import type { Locale } from '../../../common/reference/countries';
 import { countryName } from '../../../common/i18n/format';
 import type { Site } from './site-directory';
 import type { Visitor } from './visitor';
 
-/** The settings a client sees: the site's stored settings plus this request's facts. */
-export function presentSettings(site: Site, visitor: Pick<Visitor, 'geoipCountry' | 'selectedCountry'>, pushPublicKey: string | null): SiteSettings {
+/** The settings a client sees: the site's stored settings, its texts in the visitor's locale, plus this request's facts. */
+export function presentSettings(site: Site, visitor: Pick<Visitor, 'geoipCountry' | 'selectedCountry' | 'locale'>, pushPublicKey: string | null): SiteSettings {
   return {
-    ...site.row.settings,
+    ...localizeSiteSettings(site.row.settings, visitor.locale),
     support_phone: cleanPhone(site.row.settings.support_phone),
     domain: site.row.hosts[0] ?? '',
     company_id: site.company.id,
@@ -43,4 +44,9 @@ export function presentCompany(site: Site, locale: Locale): CompanyInfo {
       short: addressShort(c.address, country),
     },
   };
+}
+
+/** One of the site's texts (mail_name, fictional_plural...) in `locale`, with the site's fallbacks. */
+export function siteText(site: Site, key: LocalizedSiteSetting, locale: Locale): string {
+  return resolveSiteText(site.row.settings[key], locale, site.row.settings.domain_language);
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites } from '../../db/schema';
 import { siteSettingsSchema, companyInfoSchema } from '../../../common/sites/site-settings';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -25,6 +27,37 @@ describe('GET /api/settings.php', () => {
     expect(byHeader.json()).toMatchObject({ name: 'Flirtdate', domain_language: 'nl', niche: 2 });
     const forced = await t.app.inject({ url: '/api/settings.php?host=milfmatch.localhost:3000&utm_source=x', headers: { host: 'localhost' } });
     expect(forced.json()).toMatchObject({ name: 'MILF Match', niche: 6 });
+  });
+
+  it('gives the site texts in the visitor language, else the site language, else English', async () => {
+    const get = async (host: string, locale: string) =>
+      (await t.app.inject({ url: '/api/settings.php', headers: { host, cookie: `i18n_redirected=${locale}` } })).json() as Record<string, string>;
+    const german = await get('localhost', 'de');
+    expect(german).toMatchObject({
+      index_title: 'Rendezvous: Singles in deiner Nähe treffen, flirten und chatten',
+      fictional_singular: 'Unterhaltungsprofil',
+    });
+    const english = await get('localhost', 'en');
+    expect(english.index_title).toBe('Rendezvous: meet, flirt and chat with singles near you');
+    // Same site, same countries, another locale: the settings cache keeps one answer per locale.
+    expect((await get('localhost', 'de')).description).toBe(german.description);
+    expect(english.description).not.toBe(german.description);
+
+    // Texts that lack the visitor's locale fall back to the site's own language, then to English.
+    const [row] = await t.database.db.select().from(sites).where(eq(sites.key, 'milfmatch'));
+    const saved = row!.settings;
+    await t.database.db
+      .update(sites)
+      .set({ settings: { ...saved, index_title: { de: 'Nur Deutsch', en: 'English too' }, description: { en: 'Only English', fr: 'Seulement français' } } })
+      .where(eq(sites.id, row!.id));
+    await t.app.sites.reload();
+    try {
+      expect(await get('milfmatch.localhost', 'fr')).toMatchObject({ index_title: 'Nur Deutsch', description: 'Seulement français' });
+      expect(await get('milfmatch.localhost', 'nl')).toMatchObject({ index_title: 'Nur Deutsch', description: 'Only English' });
+    } finally {
+      await t.database.db.update(sites).set({ settings: saved }).where(eq(sites.id, row!.id));
+      await t.app.sites.reload();
+    }
   });
 
   it('reports the detected and the selected country', async () => {
