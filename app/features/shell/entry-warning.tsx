@@ -22,13 +22,14 @@ function readDismissedAt(): number | null {
 
 /** Decides in the browser (it needs local storage and the display mode) whether to warn. */
 export function EntryWarning({ strictCountriesOnly = false }: EntryWarningProps) {
-  const { settings, country } = useRootData();
+  const { settings, country, user } = useRootData();
+  const loggedIn = user !== null;
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
     setOpen(
       shouldShowEntryWarning({
-        loggedIn: false,
+        loggedIn,
         installedApp: isInstalledApp(window),
         dismissedAt: readDismissedAt(),
         enableSetting: settings.enable_site_entry_popup,
@@ -37,7 +38,7 @@ export function EntryWarning({ strictCountriesOnly = false }: EntryWarningProps)
         strictCountriesOnly,
       }),
     );
-  }, [settings, country, strictCountriesOnly]);
+  }, [settings, country, loggedIn, strictCountriesOnly]);
 
   if (!open) return null;
   const dismiss = () => {
