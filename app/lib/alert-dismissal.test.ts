@@ -23,8 +23,9 @@ describe('alert dismissal (spec 9: persistent keys)', () => {
     expect(new Set(Object.values(DISMISSAL_KEYS)).size).toBe(Object.keys(DISMISSAL_KEYS).length);
   });
 
-  it('keeps the enrich alert key members already have in their browsers', () => {
+  it('keeps the keys browsers already hold', () => {
     expect(DISMISSAL_KEYS.enrichAlert).toBe('rendezvous.enrich-alert-dismissed');
+    expect(DISMISSAL_KEYS.entryWarning).toBe('entry-warning-dismissed-at');
   });
 
   it('ignores garbage in the key and blocked storage', () => {

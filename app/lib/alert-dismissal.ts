@@ -1,8 +1,9 @@
 /**
- * Spec 9's persistent keys: when the member dismissed one of the alerts under the top bar (a
- * timestamp in this browser's local storage). One mechanism for every dismissible alert.
+ * Spec 9's persistent keys (and spec 2's entry warning): when this browser dismissed an alert,
+ * a timestamp in local storage. One mechanism for every dismissible alert.
  */
 export const DISMISSAL_KEYS = {
+  entryWarning: 'entry-warning-dismissed-at',
   enrichAlert: 'rendezvous.enrich-alert-dismissed',
   notificationsDisabledAlert: 'rendezvous.notifications-disabled-alert-dismissed',
 } as const;
