@@ -19,6 +19,8 @@ export default [
     screen('premium', 'premium'),
     screen('account-deleted', 'account-deleted', 'routes/account-deleted.tsx'),
     screen('complaints', 'complaints', 'routes/complaints.tsx'),
+    // The chat list is part of the members area (spec 2); the conversation keeps the chat layout.
+    screen('chats', 'chats', 'routes/chats.tsx'),
     screen('complete-signup', 'complete-signup', 'routes/complete-signup.tsx'),
     screen('credits', 'credits'),
     screen('credits/repeat-order', 'credits-repeat-order'),
@@ -49,7 +51,6 @@ export default [
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('layouts/chat-layout.tsx', [
-    screen('chats', 'chats', 'routes/chats.tsx'),
     screen('chats/:id', 'chats-id', 'routes/chat-conversation.tsx'),
     screen('members/:id/chat', 'members-id-chat', 'routes/chat-conversation.tsx'),
   ]),

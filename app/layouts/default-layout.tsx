@@ -44,13 +44,13 @@ function Frame({ children }: { children: React.ReactNode }) {
       <TopBar />
       <WarningBanners>
         {/* With nothing to show, the banner region is not rendered at all. */}
-        {(user?.status === 'not_confirmed' || (user && !user.profile.main_image)) && (
+        {(user?.status === 'not_confirmed' || (user && !user.profile.main_image) || (user && user.notifications_disabled.length > 0)) && (
           <Suspense fallback={null}>
             <LayoutExtras part="alerts" user={user} />
           </Suspense>
         )}
       </WarningBanners>
-      <main id="content" className="flex-grow-1">
+      <main id="content" className="flex-grow-1 rv-page-main">
         {children}
       </main>
       <Footer />

@@ -3,11 +3,13 @@ import type { User } from '../../common/auth/user-schema';
 import { ActivationReminderHost } from '../features/signup/activation-reminder-host';
 import { SignupModalHost } from '../features/signup/signup-modal-host';
 import { EnrichAlertHost } from '../features/profile/enrich-alert-host';
+import { DisabledAlertHost } from '../features/settings/disabled-alert-host';
 import { LikesHost } from '../features/likes/likes-host';
 import { ChatLiveHost } from '../features/chat/chat-live-host';
 
 /**
- * What the default layout shows only to some: the member alerts under the top bar, and the
+ * What the default layout shows only to some: the member alerts under the top bar
+ * (activation, profile photo, stopped e-mails), and the
  * overlays (new like, like modal, signup modal). One module loaded on demand, so a
  * visitor's first page carries none of it (the home page's JavaScript budget).
  */
@@ -17,6 +19,7 @@ export default function LayoutExtras({ part, user, signup = false }: { part: 'al
       <Suspense fallback={null}>
         {user?.status === 'not_confirmed' && <ActivationReminderHost />}
         {user && !user.profile.main_image && <EnrichAlertHost />}
+        {user && user.notifications_disabled.length > 0 && <DisabledAlertHost />}
       </Suspense>
     );
   }

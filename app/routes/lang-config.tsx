@@ -12,11 +12,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { current: context.locale, suggested: [...context.visibleLocales], others: LOCALES.filter((l) => !visible.has(l)) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = form.get('locale');
   const returnTo = String(form.get('returnTo') ?? paths.home());
   if (!isLocale(locale)) throw data(null, { status: 400 });
+  // A member's choice is also the account's language (spec 7), which their e-mails follow.
+  if (context.user) {
+    const saved = await context.api('PUT', '/api/user.php', { language: locale });
+    if (!saved.ok) throw data(saved.message, { status: saved.status });
+  }
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
   const cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
   // Only local targets: the form must not become an open redirect.

@@ -6,6 +6,7 @@ import { SEARCH_NS } from '../features/search/search-api';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
+import { PageTitle } from '../features/shell/page-title';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { bundle: context.translations(SEARCH_NS) };
@@ -18,15 +19,18 @@ export function meta() {
 /** /match-finder: three questions, then the member search with those filters. */
 export default function MatchFinderRoute() {
   const { bundle } = useLoaderData<typeof loader>();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   ensureBundle(i18n, SEARCH_NS, bundle);
   const navigate = useNavigate();
   return (
-    <MatchFinder
-      onDone={(filters) => {
-        const query = filtersToParams(filters, undefined, true).toString();
-        void navigate(query ? `${paths.members()}?${query}` : paths.members());
-      }}
-    />
+    <>
+      <PageTitle text={t('search:finder.title')} />
+      <MatchFinder
+        onDone={(filters) => {
+          const query = filtersToParams(filters, undefined, true).toString();
+          void navigate(query ? `${paths.members()}?${query}` : paths.members());
+        }}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/member-profile';
 import type { MemberProfile } from '../../common/profile-view/member-profile';
+import { PageTitle } from '../features/shell/page-title';
 import { BlockedByPage, PROFILE_VIEW_NS, ProfileViewPage } from '../features/profile-view/profile-view-page';
 
 /** /members/{id} (members-id): a member's profile, as GET /api/member.php gives it to this viewer. */
@@ -21,6 +22,19 @@ export function meta() {
 
 export default function MemberProfileRoute() {
   const { profile, blocked, bundles } = useLoaderData<typeof loader>();
-  if (!profile) return <BlockedByPage message={blocked ?? ''} />;
-  return <ProfileViewPage profile={profile} bundles={bundles} />;
+  if (!profile) {
+    return (
+      <>
+        <PageTitle text={blocked ?? ''} />
+        <BlockedByPage message={blocked ?? ''} />
+      </>
+    );
+  }
+  return (
+    <>
+      {/* The member's name: the same in every language, like the profile's heading. */}
+      <PageTitle text={profile.name} />
+      <ProfileViewPage profile={profile} bundles={bundles} />
+    </>
+  );
 }

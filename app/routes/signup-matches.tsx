@@ -6,6 +6,7 @@ import { TileGrid } from '../features/search/search-tile';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
+import { PageTitle } from '../features/shell/page-title';
 
 /** /signup-matches (empty layout): the first matches of a new member, in their own country. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,6 +27,7 @@ export default function SignupMatches() {
   ensureBundle(i18n, SEARCH_NS, bundle);
   return (
     <div className="container py-4 py-md-5">
+      <PageTitle text={t('search:signupMatches.title')} />
       <h1 className="h3 text-center">{t('search:signupMatches.title')}</h1>
       <p className="text-center text-body-secondary mb-4">{t('search:signupMatches.intro')}</p>
       <TileGrid tiles={tiles} visitor={false} testId="signup-matches" />

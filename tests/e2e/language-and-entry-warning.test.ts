@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { localeFile, lookup } from './locale-files';
+import { logInByApi, signUpByApi } from './member-session';
 
 const EXPECTED: Record<string, string[]> = {
   BE: ['Nederlands', 'Français', 'Deutsch'],
@@ -45,6 +46,16 @@ test.describe('language dropdown', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'da');
   });
+
+  test("a member's choice in the top bar is saved to the account (spec 7), so mails follow it", async ({ page }) => {
+    await signUpByApi(page, 'Lang');
+    await page.goto('/members?country=BE');
+    await page.getByTestId('language-menu').getByRole('button').click();
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const { user } = (await (await page.request.get('/api/user.php')).json()) as { user: { language: string } };
+    expect(user.language).toBe('fr');
+  });
 });
 
 test.describe('site-entry warning', () => {
@@ -58,6 +69,18 @@ test.describe('site-entry warning', () => {
     expect(Number(stored)).toBeGreaterThan(0);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('entry-warning')).toHaveCount(0);
+  });
+
+  test('is not shown to a logged-in member (spec 2: logged-out visitors only)', async ({ page }) => {
+    await logInByApi(page);
+    await page.goto('/members?country=NL');
+    await expect(page.getByTestId('member-nav')).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('entry-warning')).toHaveCount(0);
+    // Nor in the layouts that warn NL and DE visitors only.
+    await page.goto('/signup-matches?country=NL');
     await page.waitForTimeout(300);
     await expect(page.getByTestId('entry-warning')).toHaveCount(0);
   });

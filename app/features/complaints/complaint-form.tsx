@@ -3,6 +3,7 @@ import { COMPLAINT_CATEGORIES, COMPLAINT_TEXT_MAX, COMPLAINT_TEXT_MIN } from '..
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
+import { PageTitle } from '../shell/page-title';
 
 export const COMPLAINTS_NS = 'complaints';
 
@@ -32,6 +33,7 @@ export function ComplaintForm({ bundle, memberEmail, profileId, result, busy }: 
   if (result?.ok) {
     return (
       <div className="container py-4" style={{ maxWidth: 720 }}>
+        <PageTitle text={k('title')} />
         <h1 className="h3 mb-3">{k('title')}</h1>
         <p className="alert alert-success" role="status" data-testid="complaint-sent">
           {k('sent', { id: result.id, email: result.email })}
@@ -53,6 +55,7 @@ export function ComplaintForm({ bundle, memberEmail, profileId, result, busy }: 
 
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
+      <PageTitle text={k('title')} />
       <h1 className="h3 mb-2">{k('title')}</h1>
       <p className="text-secondary">{k('intro')}</p>
       {result && !result.ok && Object.keys(fields).length === 0 && (

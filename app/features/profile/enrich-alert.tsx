@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
 import { loadProfileBundle } from './profile-bundle';
-import { dismissEnrichAlert, enrichAlertDismissed } from './enrich-dismissal';
+import { alertDismissed, dismissAlert } from '../../lib/alert-dismissal';
 
 /** "Add a profile photo" under the top bar; dismissal is remembered in this browser. */
 export default function EnrichAlert() {
@@ -15,7 +15,7 @@ export default function EnrichAlert() {
   useEffect(() => {
     let live = true;
     // Read in the browser only: the server cannot know about the dismissal.
-    if (enrichAlertDismissed()) return;
+    if (alertDismissed('enrichAlert')) return;
     void loadProfileBundle(locale, i18n).then(() => live && setVisible(true));
     return () => {
       live = false;
@@ -36,7 +36,7 @@ export default function EnrichAlert() {
         aria-label={t('profile:alert.dismiss')}
         data-testid="enrich-alert-dismiss"
         onClick={() => {
-          dismissEnrichAlert();
+          dismissAlert('enrichAlert');
           setVisible(false);
         }}
       />

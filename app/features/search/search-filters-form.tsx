@@ -74,7 +74,7 @@ export function SearchFiltersForm({ initial, onSearch, onClear }: { initial: Sea
           </select>
         </div>
       )}
-      <div className="col-6 col-md-auto d-flex gap-2">
+      <div className="col-6 col-md-auto d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary">{t('search:filters.search')}</button>
         <button type="button" className="btn btn-outline-secondary" onClick={onClear}>{t('search:filters.clear')}</button>
       </div>

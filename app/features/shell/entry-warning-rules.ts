@@ -1,5 +1,3 @@
-export const ENTRY_WARNING_DISMISSED_KEY = 'entry-warning-dismissed-at';
-
 /** Layouts other than the default show the entry warning only to visitors from these countries. */
 export const ENTRY_WARNING_STRICT_COUNTRIES = ['NL', 'DE'] as const;
 

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useRootData } from './use-root-data';
-import { ENTRY_WARNING_DISMISSED_KEY, shouldShowEntryWarning } from './entry-warning-rules';
+import { shouldShowEntryWarning } from './entry-warning-rules';
 import { isInstalledApp } from './installed-app';
+import { alertDismissedAt, dismissAlert } from '../../lib/alert-dismissal';
 
 // The modal's code is fetched only for visitors who will see it.
 const EntryWarningModal = lazy(() => import('./entry-warning-modal'));
@@ -11,41 +12,30 @@ interface EntryWarningProps {
   strictCountriesOnly?: boolean;
 }
 
-function readDismissedAt(): number | null {
-  try {
-    const value = window.localStorage.getItem(ENTRY_WARNING_DISMISSED_KEY);
-    return value ? Number(value) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Decides in the browser (it needs local storage and the display mode) whether to warn. */
 export function EntryWarning({ strictCountriesOnly = false }: EntryWarningProps) {
-  const { settings, country } = useRootData();
+  const { settings, country, user } = useRootData();
+  const loggedIn = user !== null;
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
     setOpen(
       shouldShowEntryWarning({
-        loggedIn: false,
+        loggedIn,
         installedApp: isInstalledApp(window),
-        dismissedAt: readDismissedAt(),
+        dismissedAt: alertDismissedAt('entryWarning'),
         enableSetting: settings.enable_site_entry_popup,
         country,
         allowedCountries: settings.entry_popup_countries,
         strictCountriesOnly,
       }),
     );
-  }, [settings, country, strictCountriesOnly]);
+  }, [settings, country, loggedIn, strictCountriesOnly]);
 
   if (!open) return null;
   const dismiss = () => {
-    try {
-      window.localStorage.setItem(ENTRY_WARNING_DISMISSED_KEY, String(Date.now()));
-    } catch {
-      // Storage blocked: the warning closes for this page view at least.
-    }
+    // Blocked storage: the warning closes for this page view at least.
+    dismissAlert('entryWarning');
     setOpen(false);
   };
   return (
