@@ -231,6 +231,14 @@ describe('activation', () => {
     expect((await call('POST', '/api/activate.php', { token })).statusCode).toBe(200);
   });
 
+  it('links the activation mail to the configured origin, whatever port the Host header names', async () => {
+    const body = signupBody();
+    const res = await call('POST', '/api/signup.php', body, { host: 'localhost:6666', origin: 'http://localhost:6666' });
+    expect(res.statusCode).toBe(200);
+    const mails = await outboxMailsTo(outbox(), body.email);
+    expect(new URL(firstLink(mails.at(-1)!, '/activate/done')).origin).toBe('http://localhost:3000');
+  });
+
   it("answers 'Activation failed' for an unknown token or another site's link", async () => {
     const bad = await call('POST', '/api/activate.php', { token: 'not-a-real-token' });
     expect(bad.statusCode).toBe(400);
