@@ -40,3 +40,12 @@ export const AUTH_SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;
 export const PASSWORD_RESET_EMAILS_PER_DAY = 3;
 export const PASSWORD_RESET_LINK_MINUTES = 60;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * Lookups of one e-mail address per site and day, per door that answers whether it has an
+ * account (password reset: 'E-mail address not found'; signup and the signup address
+ * correction: 'An account with this e-mail address already exists'), from any client address.
+ */
+export const EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY = 10;
+/** Activation mails one address may receive per site and day, whichever accounts asked for them. */
+export const ACTIVATION_MAILS_PER_ADDRESS_PER_DAY = 5;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_EMAILS_PER_DAY } from '../../../common/limits';
+import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY, PASSWORD_RESET_EMAILS_PER_DAY } from '../../../common/limits';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo } from '../../test-support/outbox';
@@ -70,6 +70,17 @@ describe('password reset', () => {
     const refused = results.find((r) => r.statusCode === 429)!;
     expect(refused.json().error.message).toBe('Too many password reset emails sent, please try again tomorrow.');
     expect(await outboxMailsTo(outbox(), member.email)).toHaveLength(PASSWORD_RESET_EMAILS_PER_DAY);
+  });
+
+  it(`answers at most ${EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY} lookups of one address a day, from any client address, found or not`, async () => {
+    // post() sends every request from another client address: only the count per address looked up holds.
+    for (const email of ['probe-nobody@example.test', (await createMember(t.database.db)).email]) {
+      for (let i = 0; i < EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY; i += 1) expect([200, 404, 429]).toContain((await post('/api/reset-password.php', { email })).statusCode);
+      const over = await post('/api/reset-password.php', { email: email.toUpperCase() });
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.code).toBe('resetTooMany');
+    }
+    expect((await post('/api/reset-password.php', { email: 'probe-other@example.test' })).statusCode).toBe(404);
   });
 
   it('checks the passwords match and are long enough before using the link', async () => {
