@@ -29,8 +29,14 @@ export const PUSH_SERVICE_WORKER_VERSION = 2;
 export const AUTH_COOKIE_PREFIX = 'auth.';
 export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const DESIGN_VERSION = 1;
-/** Failed logins before an account is blocked, within the window, and for how long. */
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+/**
+ * Failed logins for one account from one client address before that address is blocked for
+ * the account (spec section 8's five), within the window, and for how long. Counted per pair,
+ * so a stranger's guessing does not lock the owner out of their own device.
+ */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
+/** Failed logins for one account from all addresses together before it is blocked everywhere (guessing from many addresses). */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
 /** Failed logins from one client address (any accounts) before it is blocked. */
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
