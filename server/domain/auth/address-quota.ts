@@ -5,7 +5,11 @@ import { addressQuota } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What an address is counted for: each door has its own daily count. */
+/**
+ * What an address is counted for, each with its own daily count: 'reset' (the reset request),
+ * 'signup' (every door answering whether it has an account: signup, the signup address
+ * correction, the e-mail change), 'activation' (activation mails it received).
+ */
 export type AddressQuotaKind = 'reset' | 'signup' | 'activation';
 
 /** Only a hash of the address is stored: most addresses asked about belong to nobody here. */
