@@ -39,8 +39,3 @@ export type StaticPageName = (typeof STATIC_PAGES)[number];
 export function isStaticPage(name: string | undefined): name is StaticPageName {
   return (STATIC_PAGES as readonly string[]).includes(name ?? '');
 }
-
-/** A path is local when it stays on this origin; anything else needs a full navigation. */
-export function isLocalPath(target: string): boolean {
-  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\');
-}

@@ -29,8 +29,14 @@ export const PUSH_SERVICE_WORKER_VERSION = 2;
 export const AUTH_COOKIE_PREFIX = 'auth.';
 export const AUTH_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const DESIGN_VERSION = 1;
-/** Failed logins before an account is blocked, within the window, and for how long. */
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+/**
+ * Failed logins for one account from one client address before that address is blocked for
+ * the account (spec section 8's five), within the window, and for how long. Counted per pair,
+ * so a stranger's guessing does not lock the owner out of their own device.
+ */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
+/** Failed logins for one account from all addresses together before it is blocked everywhere (guessing from many addresses). */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
 /** Failed logins from one client address (any accounts) before it is blocked. */
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
@@ -40,3 +46,12 @@ export const AUTH_SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`;
 export const PASSWORD_RESET_EMAILS_PER_DAY = 3;
 export const PASSWORD_RESET_LINK_MINUTES = 60;
 export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * Lookups of one e-mail address per site and day, per door that answers whether it has an
+ * account (password reset: 'E-mail address not found'; signup and the signup address
+ * correction: 'An account with this e-mail address already exists'), from any client address.
+ */
+export const EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY = 10;
+/** Activation mails one address may receive per site and day, whichever accounts asked for them. */
+export const ACTIVATION_MAILS_PER_ADDRESS_PER_DAY = 5;

@@ -21,6 +21,15 @@ const configSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   SEED_MEMBERS: z.coerce.number().int().min(0).max(100_000).default(3000),
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Origin of every link in mails, `{host}` standing for the site's configured host name:
+   * never taken from request headers (Host, X-Forwarded-Proto), which a client chooses.
+   * Unset = `http://{host}:PORT`.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .refine((v) => v.includes('{host}') && isBareOrigin(v.replaceAll('{host}', 'example.com')), 'an origin such as https://{host} (with {host}, no path)')
+    .optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -35,6 +44,15 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
+function isBareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 // A half-configured bucket would fail at the first upload; refuse it at start instead.
 const checkedConfigSchema = configSchema.superRefine((c, ctx) => {
   if (!c.S3_BUCKET) return;
@@ -43,7 +61,7 @@ const checkedConfigSchema = configSchema.superRefine((c, ctx) => {
   }
 });
 
-export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PUBLIC_ORIGIN'> & { DATA_DIR: string; PUBLIC_ORIGIN: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = checkedConfigSchema.safeParse(env);
@@ -52,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = { ...parsed.data, ...overrides };
-  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR) };
+  const publicOrigin = (config.PUBLIC_ORIGIN ?? `http://{host}:${config.PORT}`).replace(/\/$/, '');
+  return { ...config, DATA_DIR: path.resolve(config.DATA_DIR), PUBLIC_ORIGIN: publicOrigin };
 }

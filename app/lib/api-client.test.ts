@@ -91,10 +91,13 @@ describe('followRedirect', () => {
   it('routes local paths and navigates the window for anything else', () => {
     const navigate = vi.fn();
     const assign = vi.fn();
-    followRedirect('/members', navigate, assign);
-    followRedirect('https://pay.example/checkout', navigate, assign);
-    followRedirect('//evil.example/x', navigate, assign);
+    const origin = 'http://localhost:3000';
+    followRedirect('/members', navigate, assign, origin);
+    followRedirect('https://pay.example/checkout', navigate, assign, origin);
+    followRedirect('//evil.example/x', navigate, assign, origin);
+    // A tab inside the slashes is dropped by the browser: this is another host, not a route.
+    followRedirect('/\t/evil.example', navigate, assign, origin);
     expect(navigate.mock.calls).toEqual([['/members']]);
-    expect(assign.mock.calls).toEqual([['https://pay.example/checkout'], ['//evil.example/x']]);
+    expect(assign.mock.calls).toEqual([['https://pay.example/checkout'], ['//evil.example/x'], ['/\t/evil.example']]);
   });
 });

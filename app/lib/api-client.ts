@@ -1,5 +1,5 @@
 import { REQUEST_RETRIES, REQUEST_RETRY_BASE_MS } from '../../common/limits';
-import { isLocalPath } from '../paths';
+import { sameOriginPath } from '../../common/http/redirect-target';
 
 /** Header marking which client calls user.php (spec section 7). */
 export const CLIENT_TYPE_HEADER = 'x-client-type';
@@ -124,7 +124,13 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  * Follows a redirect target: a local path through the router, anything else (another
  * origin, a payment provider) by navigating the whole window (spec section 8).
  */
-export function followRedirect(target: string, navigate: (to: string) => void, assign: (url: string) => void = (u) => window.location.assign(u)): void {
-  if (isLocalPath(target)) navigate(target);
+export function followRedirect(
+  target: string,
+  navigate: (to: string) => void,
+  assign: (url: string) => void = (u) => window.location.assign(u),
+  origin: string = window.location.origin,
+): void {
+  const local = sameOriginPath(target, origin);
+  if (local) navigate(local);
   else assign(target);
 }

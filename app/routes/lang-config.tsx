@@ -4,7 +4,8 @@ import type { Route } from './+types/lang-config';
 import { LOCALES, isLocale } from '../../common/reference/countries';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';
 import { nativeLanguageName } from '../../common/i18n/format';
-import { isLocalPath, paths } from '../paths';
+import { redirectTarget } from '../../common/http/redirect-target';
+import { paths } from '../paths';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const visible = new Set(context.visibleLocales);
@@ -15,7 +16,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = form.get('locale');
-  const returnTo = String(form.get('returnTo') ?? paths.home());
   if (!isLocale(locale)) throw data(null, { status: 400 });
   // A member's choice is also the account's language (spec 7), which their e-mails follow.
   if (context.user) {
@@ -24,8 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
   const cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
-  // Only local targets: the form must not become an open redirect.
-  return redirect(isLocalPath(returnTo) ? returnTo : paths.home(), { headers: { 'Set-Cookie': cookie } });
+  // Only this origin: the form must not become an open redirect.
+  return redirect(redirectTarget(form.get('returnTo'), new URL(request.url).origin, paths.home()), { headers: { 'Set-Cookie': cookie } });
 }
 
 export function meta() {

@@ -1,7 +1,8 @@
 import { data, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { LoginForm } from '../features/auth/login-form';
-import { isLocalPath, paths } from '../paths';
+import { redirectTarget } from '../../common/http/redirect-target';
+import { paths } from '../paths';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home());
@@ -16,9 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A deleted account (pending deletion) is offered its reactivation link instead.
     return data({ error: result.message, email, deletedAccount: result.code === 'accountDeleted' }, { status: result.status });
   }
-  const returnTo = String(form.get('returnTo') ?? '');
-  // Only local targets: the login form must not become an open redirect.
-  throw redirect(returnTo && isLocalPath(returnTo) ? returnTo : paths.home());
+  // Only this origin: the login form must not become an open redirect.
+  throw redirect(redirectTarget(form.get('returnTo'), new URL(request.url).origin, paths.home()));
 }
 
 export function meta() {

@@ -5,7 +5,12 @@ import { paths } from '../paths';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await context.resetPassword(String(form.get('token') ?? ''), String(form.get('password') ?? ''), String(form.get('password_confirmation') ?? ''));
+  // Through the API, not the service: the page form gets the same rate limits as the API.
+  const result = await context.api('POST', '/api/reset-password-do.php', {
+    token: String(form.get('token') ?? ''),
+    password: String(form.get('password') ?? ''),
+    password_confirmation: String(form.get('password_confirmation') ?? ''),
+  });
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect(`${paths.login()}?reset=done`);
 }

@@ -5,7 +5,8 @@ import { ResetRequestForm } from '../features/auth/reset-request-form';
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get('email') ?? '');
-  const result = await context.requestPasswordReset(email);
+  // Through the API, not the service: the page form gets the same rate limits as the API.
+  const result = await context.api('POST', '/api/reset-password.php', { email });
   return result.ok ? { sent: true as const, email } : data({ sent: false as const, email, error: result.message }, { status: result.status });
 }
 

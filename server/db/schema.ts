@@ -204,6 +204,17 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
+ * Daily counts per e-mail address looked up (reset, signup) or mailed (activation), so that
+ * membership cannot be tested, nor an address flooded, in bulk from many client addresses.
+ * The key holds a hash of the address, never the address: most are not members' addresses.
+ */
+export const addressQuota = pgTable('address_quota', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The credits ledger: append-only (changing an entry is refused); a member's balance is the
  * sum of their entries, kept in members.credit_balance by a trigger on every insert.
  * An idempotency key makes a repeated grant or charge a no-op.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle, sessions } from '../db/schema';
+import { addressQuota, loginThrottle, sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { createMember } from '../test-support/test-members';
 import { startSession, hashToken } from '../domain/auth/sessions';
@@ -30,5 +30,16 @@ describe('auth clean-up job', () => {
     const keys = (await db.select({ key: loginThrottle.key }).from(loginThrottle)).map((r) => r.key).sort();
     expect(keys).toEqual(expect.arrayContaining(['account:blocked', 'account:recent']));
     expect(keys).not.toContain('account:stale');
+  });
+
+  it('drops the daily counts per e-mail address once their day is over', async () => {
+    const db = t.database.db;
+    const now = new Date();
+    await db.insert(addressQuota).values([
+      { key: 'reset:1:yesterday', count: 10, windowStartedAt: new Date(now.getTime() - 25 * 3600 * 1000) },
+      { key: 'reset:1:today', count: 3, windowStartedAt: new Date(now.getTime() - 3600 * 1000) },
+    ]);
+    expect(await t.app.jobs.runOnce(authCleanupJob, now)).toBe(true);
+    expect((await db.select({ key: addressQuota.key }).from(addressQuota)).map((r) => r.key)).toEqual(['reset:1:today']);
   });
 });

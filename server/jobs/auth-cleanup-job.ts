@@ -1,12 +1,13 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import { LOGIN_FAILURE_WINDOW_MINUTES } from '../../common/limits';
 import { loginThrottle, passwordResetTokens } from '../db/schema';
+import { deleteStaleAddressQuotas } from '../domain/auth/address-quota';
 import { deleteExpiredSessions } from '../domain/auth/session-repository';
 import type { Job } from './job-runner';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Removes what no longer means anything: expired sessions, old reset links, stale login counts. */
+/** Removes what no longer means anything: expired sessions, old reset links, stale login and address counts. */
 export const authCleanupJob: Job = {
   name: 'auth-cleanup',
   everyMs: 60 * 60 * 1000,
@@ -18,5 +19,6 @@ export const authCleanupJob: Job = {
     await db
       .delete(loginThrottle)
       .where(and(lt(loginThrottle.windowStartedAt, staleWindow), or(isNull(loginThrottle.blockedUntil), lt(loginThrottle.blockedUntil, now))));
+    await deleteStaleAddressQuotas(db, now);
   },
 };

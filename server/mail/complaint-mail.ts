@@ -29,7 +29,7 @@ function vars(input: ComplaintMailInput) {
   };
 }
 
-/** To the sender, in their language: the complaint arrived, with its reference number and text. */
+/** To a member (the account's own address), in their language: the complaint arrived, with its reference number and text. */
 export function complaintConfirmationMail(input: ComplaintMailInput): MailMessage {
   const { t } = input;
   const v = vars(input);
@@ -40,6 +40,23 @@ export function complaintConfirmationMail(input: ComplaintMailInput): MailMessag
     footer: t('complaints:mail.footer', v),
   });
   return { from: sender(input.site, input.locale), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
+}
+
+/**
+ * To a visitor's address, in their language: only that a message with this number arrived.
+ * A visitor's address is unproven, so the mail carries nothing the visitor wrote (no text, no
+ * category): otherwise the complaint form would relay any text to any inbox.
+ */
+export function complaintReceiptMail(input: ComplaintMailInput): MailMessage {
+  const { t } = input;
+  const v = vars(input);
+  const { html, text } = renderMail({
+    lang: input.locale,
+    greeting: t('complaints:mail.confirm.greeting', v),
+    paragraphs: [t('complaints:mail.confirm.receipt', v)],
+    footer: t('complaints:mail.footer', v),
+  });
+  return { from: sender(input.site), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
 }
 
 /** To the site's support address (settings.support_email), in the site's language. */

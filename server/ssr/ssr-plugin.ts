@@ -11,12 +11,10 @@ import { SELECTED_COUNTRY_COOKIE } from '../domain/sites/visitor';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../domain/visits/visit-cookie';
 import { AUTH_COOKIE_PREFIX } from '../../common/limits';
 import type { User } from '../../common/auth/user-schema';
-import { logInWithCredentials } from '../domain/auth/login-flow';
 import { presentUser } from '../domain/members/user-presenter';
-import { resetPassword, sendPasswordResetLink } from '../domain/auth/password-reset-flow';
 import { ApiError } from '../http/api-error';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
-import type { ActionResult, ApiCallResult } from '../../common/ssr/load-context';
+import type { ApiCallResult } from '../../common/ssr/load-context';
 import { PageCache, withNonce } from './page-cache';
 
 export interface SsrOptions {
@@ -99,24 +97,10 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
       translations: (ns) => app.translations.bundle(visitor.locale, ns),
       teaserMembers: () => app.teaser.tiles(visitor.site.row.id),
       user: await currentUser(request),
-      login: (email, password) => asAction(request, () => logInWithCredentials(request, reply, { email, password })),
-      requestPasswordReset: (email) => asAction(request, () => sendPasswordResetLink(request, email)),
-      resetPassword: (token, password, confirmation) => asAction(request, () => resetPassword(request, { token, password, password_confirmation: confirmation })),
       api: (method, url, body) => callApi(request, reply, method, url, body),
     };
   }
 };
-
-/** Runs a service call for a form: its ApiError becomes a translated message, not a 500. */
-async function asAction(request: FastifyRequest, run: () => Promise<unknown>): Promise<ActionResult> {
-  try {
-    await run();
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, status: error.statusCode, message: request.visitorT()(error.key, error.vars) };
-    throw error;
-  }
-}
 
 /** Runs an API request in-process as the visitor of `request` (see RendezvousLoadContext.api). */
 async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: string, url: string, body: unknown): Promise<ApiCallResult<T>> {

@@ -6,6 +6,7 @@ import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
 import { accountDeletionFeedback } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { reactivationMail } from '../../mail/reactivation-mail';
+import { noticeLockout } from '../auth/lockout-notice';
 import { endSession, startSession } from '../auth/sessions';
 import type { MemberRow } from '../members/account-repository';
 import { siteOrigin } from '../sites/site-origin';
@@ -20,7 +21,10 @@ export async function deleteAccount(request: FastifyRequest, reply: FastifyReply
   const db = request.server.database.db;
   const result = await requestAccountDeletion(db, member, { password: input.password, ip: request.ip });
   if (!result.ok) {
-    if (result.reason === 'blocked') throw new ApiError(429, 'errors.accountBlocked', { minutes: result.minutes });
+    if (result.reason === 'blocked') {
+      if (result.lockedOut) await noticeLockout(request, member);
+      throw new ApiError(429, 'errors.accountBlocked', { minutes: result.minutes });
+    }
     if (result.reason === 'wrongPassword') throw new ApiError(400, 'account:errors.wrongPassword');
     // Deleted by a parallel request a moment ago: this session no longer exists either.
     throw new ApiError(403, 'errors.authRequired');

@@ -1,7 +1,7 @@
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import { issueEmailToken } from '../auth/email-tokens';
-import { accountKey, blockedMinutes, ipKey, recordFailure } from '../auth/login-throttle';
+import { blockedMinutes, recordFailure, throttleKeys } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/password';
 import type { MemberRow } from '../members/account-repository';
 import { deleteSessionsOf, lockMember, markPendingDeletion } from './account-deletion-repository';
@@ -11,7 +11,8 @@ export const REACTIVATION_LINK_MINUTES = REACTIVATION_DAYS * 24 * 60;
 export type DeletionResult =
   | { ok: true; token: string; deletedAt: Date }
   | { ok: false; reason: 'wrongPassword' | 'notDeletable' }
-  | { ok: false; reason: 'blocked'; minutes: number };
+  /** `lockedOut`: this wrong password started a block of the account (the owner is told). */
+  | { ok: false; reason: 'blocked'; minutes: number; lockedOut?: boolean };
 
 /**
  * Deletes an account the way spec section 4 describes: it becomes pending_deletion at
@@ -22,14 +23,14 @@ export type DeletionResult =
  */
 export async function requestAccountDeletion(db: Db, member: MemberRow, input: { password: string; ip: string; now?: Date }): Promise<DeletionResult> {
   const now = input.now ?? new Date();
-  const keys = { account: accountKey(member.siteId, member.email), ip: ipKey(input.ip) };
-  const blocked = await blockedMinutes(db, [keys.account, keys.ip], now);
+  const keys = throttleKeys(member.siteId, member.email, input.ip);
+  const blocked = await blockedMinutes(db, keys, now);
   if (blocked > 0) return { ok: false, reason: 'blocked', minutes: blocked };
   // Checked before the transaction: argon2 takes a while and must not hold a connection.
   const valid = member.passwordHash ? await verifyPassword(member.passwordHash, input.password) : false;
   if (!valid) {
-    const minutes = await recordFailure(db, keys, now);
-    return minutes > 0 ? { ok: false, reason: 'blocked', minutes } : { ok: false, reason: 'wrongPassword' };
+    const { minutes, accountBlocked } = await recordFailure(db, keys, now);
+    return minutes > 0 ? { ok: false, reason: 'blocked', minutes, lockedOut: accountBlocked } : { ok: false, reason: 'wrongPassword' };
   }
   return db.transaction(async (tx) => {
     await lockMember(tx, member.id);

@@ -12,11 +12,12 @@ export function requester(t: TestApp) {
     cookie: [cookie, `i18n_redirected=${lang}`].filter(Boolean).join('; '),
   });
   return {
-    post(url: string, payload: unknown, opts: { cookie?: string; host?: string; lang?: string } = {}) {
+    /** From a new client address each time, unless `ip` names one. */
+    post(url: string, payload: unknown, opts: { cookie?: string; host?: string; lang?: string; ip?: string } = {}) {
       return t.app.inject({
         method: 'POST',
         url,
-        remoteAddress: `203.0.113.${(ip += 1) % 250}`,
+        remoteAddress: opts.ip ?? `203.0.113.${(ip += 1) % 250}`,
         headers: { ...base(opts.host ?? 'localhost:3000', opts.lang ?? 'en', opts.cookie), 'content-type': 'application/json' },
         payload: payload as object,
       });

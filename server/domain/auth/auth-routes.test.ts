@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userResponseSchema } from '../../../common/auth/user-schema';
-import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '../../../common/limits';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, LOGIN_MAX_FAILURES_PER_IP } from '../../../common/limits';
 import { members, sessions } from '../../db/schema';
 import { ACTIVITY_EVERY_MS } from '../../plugins/session-plugin';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
+import { firstLink, outboxMailsTo } from '../../test-support/outbox';
 import { addCreditEntry } from '../credits/credits-repository';
 import { hashToken } from './sessions';
 
@@ -70,14 +72,38 @@ describe('login (POST /api/user.php)', () => {
     expect(nl.json().error.message).not.toBe('Login failed, please try again');
   });
 
-  it(`blocks the account after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} failures, even for the right password`, async () => {
-    const member = await createMember(t.database.db);
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT - 1; i += 1) expect((await loginRequest(member.email, 'nope')).statusCode).toBe(401);
-    const last = await loginRequest(member.email, 'nope');
+  it(`blocks an address after ${LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP} failures for an account, even with the right password; the owner elsewhere still logs in`, async () => {
+    const member = await createMember(t.database.db, { language: 'de', name: 'Greta' });
+    const attacker = '203.0.113.5';
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP - 1; i += 1) expect((await loginRequest(member.email, 'nope', { ip: attacker })).statusCode).toBe(401);
+    const last = await loginRequest(member.email, 'nope', { ip: attacker });
     expect(last.statusCode).toBe(429);
-    const res = await loginRequest(member.email, member.password);
+    const res = await loginRequest(member.email, member.password, { ip: attacker });
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toEqual({ code: 'accountBlocked', message: `Too many incorrect attempts, account blocked for ${LOGIN_BLOCK_MINUTES} min.` });
+    // A stranger's guessing does not lock the owner out of their own device.
+    expect((await loginRequest(member.email, member.password, { ip: '203.0.113.6' })).statusCode).toBe(200);
+  });
+
+  it('mails the owner once per block, in their language, with a link from the configured origin', async () => {
+    const member = await createMember(t.database.db, { language: 'de', name: 'Greta' });
+    for (const ip of ['203.0.113.7', '203.0.113.8']) {
+      for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP; i += 1) await loginRequest(member.email, 'nope', { ip, host: 'localhost:6666' });
+    }
+    const mails = await outboxMailsTo(path.join(t.dataDir, 'outbox'), member.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`Zum Schutz deines Kontos sind diese Versuche jetzt für ${LOGIN_BLOCK_MINUTES} Minuten gesperrt.`);
+    expect(mails[0]).toContain('Hallo Greta');
+    expect(firstLink(mails[0]!, '/reset-password')).toBe('http://localhost:3000/reset-password');
+  });
+
+  it(`blocks the account everywhere after ${LOGIN_MAX_FAILURES_PER_ACCOUNT} failures from many addresses`, async () => {
+    const member = await createMember(t.database.db);
+    for (let round = 0; round < LOGIN_MAX_FAILURES_PER_ACCOUNT / 10; round += 1) {
+      await Promise.all(Array.from({ length: 10 }, () => loginRequest(member.email, 'nope')));
+    }
+    expect((await loginRequest(member.email, member.password)).statusCode).toBe(429);
+    expect(await outboxMailsTo(path.join(t.dataDir, 'outbox'), member.email)).toHaveLength(1);
   });
 
   it('blocks an address that tries many accounts', async () => {
@@ -92,9 +118,10 @@ describe('login (POST /api/user.php)', () => {
 
   it('counts parallel failures exactly (no slipping past the limit)', async () => {
     const member = await createMember(t.database.db);
-    const results = await Promise.all(Array.from({ length: LOGIN_MAX_FAILURES_PER_ACCOUNT + 3 }, () => loginRequest(member.email, 'nope')));
+    const ip = '203.0.113.9';
+    const results = await Promise.all(Array.from({ length: LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP + 3 }, () => loginRequest(member.email, 'nope', { ip })));
     expect(results.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(3);
-    expect((await loginRequest(member.email, member.password)).statusCode).toBe(429);
+    expect((await loginRequest(member.email, member.password, { ip })).statusCode).toBe(429);
   });
 
   it('replaces the session a request came with (no session fixation)', async () => {

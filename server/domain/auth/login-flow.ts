@@ -4,6 +4,7 @@ import { AUTH_SESSION_COOKIE, REACTIVATION_DAYS } from '../../../common/limits';
 import { ApiError } from '../../http/api-error';
 import type { MemberRow } from '../members/account-repository';
 import { login } from './auth-service';
+import { noticeLockout } from './lockout-notice';
 import { endSession } from './sessions';
 
 /**
@@ -22,6 +23,7 @@ export async function logInWithCredentials(request: FastifyRequest, reply: Fasti
     userAgent: request.headers['user-agent'] ?? '',
   });
   if (!result.ok) {
+    if (result.reason === 'blocked' && result.lockedOut) await noticeLockout(request, result.lockedOut);
     if (result.reason === 'deleted') throw new ApiError(401, 'account:errors.accountDeleted', { email: result.email, days: REACTIVATION_DAYS }, 'email');
     throw result.reason === 'blocked' ? new ApiError(429, 'errors.accountBlocked', { minutes: result.minutes }) : new ApiError(401, 'errors.loginFailed');
   }

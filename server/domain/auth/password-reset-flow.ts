@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { isLocale, FALLBACK_LOCALE } from '../../../common/reference/countries';
-import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
+import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY, PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { ApiError } from '../../http/api-error';
 import { resetCompletionSchema, resetRequestSchema } from '../../../common/auth/user-schema';
 import { passwordResetMail } from '../../mail/password-reset-mail';
 import { siteOrigin } from '../sites/site-origin';
+import { takeAddressQuota } from './address-quota';
 import { completePasswordReset, requestPasswordReset } from './password-reset';
 
 /** Request a reset link by e-mail; the mail is in the member's own language. Throws ApiError. */
@@ -13,6 +14,9 @@ export async function sendPasswordResetLink(request: FastifyRequest, email: unkn
   if (!parsed.success) throw new ApiError(404, 'errors.emailNotFound');
   const app = request.server;
   const site = request.visitor.site;
+  // The answer tells whether the address has an account (spec 8): a daily cap per address
+  // looked up keeps that from being asked in bulk, however many client addresses ask.
+  if (!(await takeAddressQuota(app.database.db, 'reset', site.row.id, parsed.data.email, EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY))) throw new ApiError(429, 'errors.resetTooMany');
   const result = await requestPasswordReset(app.database.db, site.row.id, parsed.data.email);
   if (!result.ok) throw result.reason === 'tooMany' ? new ApiError(429, 'errors.resetTooMany') : new ApiError(404, 'errors.emailNotFound');
   const locale = isLocale(result.member.language) ? result.member.language : FALLBACK_LOCALE;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RESET_EMAILS_PER_DAY } from '../../../common/limits';
+import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY, PASSWORD_RESET_EMAILS_PER_DAY } from '../../../common/limits';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo } from '../../test-support/outbox';
@@ -72,6 +72,17 @@ describe('password reset', () => {
     expect(await outboxMailsTo(outbox(), member.email)).toHaveLength(PASSWORD_RESET_EMAILS_PER_DAY);
   });
 
+  it(`answers at most ${EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY} lookups of one address a day, from any client address, found or not`, async () => {
+    // post() sends every request from another client address: only the count per address looked up holds.
+    for (const email of ['probe-nobody@example.test', (await createMember(t.database.db)).email]) {
+      for (let i = 0; i < EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY; i += 1) expect([200, 404, 429]).toContain((await post('/api/reset-password.php', { email })).statusCode);
+      const over = await post('/api/reset-password.php', { email: email.toUpperCase() });
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.code).toBe('resetTooMany');
+    }
+    expect((await post('/api/reset-password.php', { email: 'probe-other@example.test' })).statusCode).toBe(404);
+  });
+
   it('checks the passwords match and are long enough before using the link', async () => {
     const member = await createMember(t.database.db);
     const { token } = await requestLink(member.email);
@@ -88,7 +99,34 @@ describe('password reset', () => {
   it('never links to a forged Host', async () => {
     const member = await createMember(t.database.db);
     const { link } = await requestLink(member.email, { host: 'evil.example', origin: 'http://evil.example' });
-    expect(link.host).toBe('localhost');
+    expect(link.origin).toBe('http://localhost:3000');
+  });
+
+  it('builds the link from PUBLIC_ORIGIN and the site host, never from the Host port or X-Forwarded-Proto', async () => {
+    const member = await createMember(t.database.db);
+    const { link } = await requestLink(member.email, { host: 'localhost:6666', origin: 'http://localhost:6666' });
+    expect(link.origin).toBe('http://localhost:3000');
+    const flirt = await createMember(t.database.db, { siteKey: 'flirtdate' });
+    const { link: flirtLink } = await requestLink(flirt.email, { host: 'flirtdate.localhost:6666', origin: 'http://flirtdate.localhost:6666' });
+    expect(flirtLink.origin).toBe('http://flirtdate.localhost:3000');
+
+    // Behind a proxy: the forwarded scheme is the client's word too.
+    const proxied = await createTestApp({ TRUST_PROXY: true, PUBLIC_ORIGIN: 'https://{host}' });
+    try {
+      const other = await createMember(proxied.database.db);
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/reset-password.php',
+        remoteAddress: '192.0.2.77',
+        headers: { host: 'localhost:8080', origin: 'http://localhost:8080', 'x-forwarded-proto': 'http', 'content-type': 'application/json', cookie: 'i18n_redirected=en' },
+        payload: { email: other.email },
+      });
+      expect(res.statusCode).toBe(200);
+      const mails = await outboxMailsTo(path.join(proxied.dataDir, 'outbox'), other.email);
+      expect(new URL(firstLink(mails.at(-1)!, '/reset-password/do')).origin).toBe('https://localhost');
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('refuses a link of another site and garbage tokens', async () => {

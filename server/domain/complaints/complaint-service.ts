@@ -2,13 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import { COMPLAINT_TEXT_MIN, COMPLAINTS_PER_HOUR, complaintFieldsSchema, type ComplaintRequest } from '../../../common/complaints/complaint';
 import { FALLBACK_LOCALE, isLocale, type Locale } from '../../../common/reference/countries';
 import { ApiError } from '../../http/api-error';
-import { complaintConfirmationMail, complaintSupportMail } from '../../mail/complaint-mail';
+import { complaintConfirmationMail, complaintReceiptMail, complaintSupportMail } from '../../mail/complaint-mail';
 import { complaintsSince, insertComplaint, profileExists } from './complaint-repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Stores a complaint and mails it twice: a confirmation to the sender in their language
+ * Stores a complaint and mails it twice: a confirmation (a neutral receipt for visitors) to the sender in their language
  * and the complaint itself to the site's support address. A member complains with the
  * account's own address (so nobody can file complaints in someone else's name); a visitor
  * gives one. Throws ApiError with a translated, field-specific message.
@@ -40,7 +40,9 @@ export async function submitComplaint(request: FastifyRequest, raw: ComplaintReq
   const siteLanguage = site.row.settings.domain_language.slice(0, 2);
   const supportLocale: Locale = isLocale(siteLanguage) ? siteLanguage : FALLBACK_LOCALE;
   const base = { site, id, email, category: category.data, text: text.data, profileId: profile.data };
-  await app.mailer.send(complaintConfirmationMail({ ...base, t: app.translations.t(senderLocale), locale: senderLocale }));
+  // A visitor names any address: they get a neutral receipt, never their own text back.
+  const confirmation = member ? complaintConfirmationMail : complaintReceiptMail;
+  await app.mailer.send(confirmation({ ...base, t: app.translations.t(senderLocale), locale: senderLocale }));
   await app.mailer.send(complaintSupportMail({ ...base, t: app.translations.t(supportLocale), locale: supportLocale }));
   return { id };
 }

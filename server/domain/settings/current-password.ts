@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error';
 import type { MemberRow } from '../members/account-repository';
-import { accountKey, blockedMinutes, ipKey, recordFailure } from '../auth/login-throttle';
+import { blockedMinutes, recordFailure, throttleKeys } from '../auth/login-throttle';
+import { noticeLockout } from '../auth/lockout-notice';
 import { verifyPassword } from '../auth/password';
 
 /**
@@ -12,11 +13,12 @@ import { verifyPassword } from '../auth/password';
  */
 export async function checkCurrentPassword(request: FastifyRequest, member: MemberRow, password: string, wrongKey: string): Promise<string> {
   const db = request.server.database.db;
-  const keys = { account: accountKey(member.siteId, member.email), ip: ipKey(request.ip) };
-  const blocked = await blockedMinutes(db, [keys.account, keys.ip]);
+  const keys = throttleKeys(member.siteId, member.email, request.ip);
+  const blocked = await blockedMinutes(db, keys);
   if (blocked > 0) throw new ApiError(429, 'errors.accountBlocked', { minutes: blocked });
   if (member.passwordHash && password && (await verifyPassword(member.passwordHash, password))) return member.passwordHash;
-  const minutes = await recordFailure(db, keys);
+  const { minutes, accountBlocked } = await recordFailure(db, keys);
+  if (accountBlocked) await noticeLockout(request, member);
   if (minutes > 0) throw new ApiError(429, 'errors.accountBlocked', { minutes });
   throw new ApiError(400, wrongKey);
 }

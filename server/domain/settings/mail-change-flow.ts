@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { isValidNewEmail, mailChangeConfirmSchema, mailChangeRequestSchema } from '../../../common/account/mail-change';
+import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
 import { ApiError } from '../../http/api-error';
 import { mailChangeConfirmMail, mailChangeNoticeMail } from '../../mail/mail-change-mail';
+import { takeAddressQuota } from '../auth/address-quota';
 import { siteOrigin } from '../sites/site-origin';
 import { checkCurrentPassword } from './current-password';
 import { applyMailChange, issueMailChange } from './mail-change';
@@ -21,7 +23,9 @@ export async function requestMailChange(request: FastifyRequest, raw: unknown): 
   await checkCurrentPassword(request, member, password, 'settings:errors.currentPassword');
   const app = request.server;
   const site = request.visitor.site;
-  // Checked after the password, so the question "has this address an account?" needs it.
+  // Checked after the password, so the question "has this address an account?" needs it, and
+  // counted with signup's lookups of the address, so many accounts cannot ask it in bulk either.
+  if (!(await takeAddressQuota(app.database.db, 'signup', site.row.id, email, EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY))) throw new ApiError(429, 'signup:errors.addressTooMany');
   const taken = email.toLowerCase() === member.email.toLowerCase() || (await emailTakenByOther(app.database.db, site.row.id, email, member.id));
   if (taken) throw new ApiError(409, 'settings:errors.emailTaken');
   const issued = await issueMailChange(app.database.db, { memberId: member.id, newEmail: email });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_CHANGE_EMAILS_PER_DAY, MAIL_CHANGE_LINK_MINUTES } from '../../../common/account/mail-change';
+import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { emailTokens, members } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
@@ -91,6 +92,18 @@ describe('POST /api/mail-change.php and /api/mail-change-do.php', () => {
     const probe = await api.post('/api/mail-change.php', { email: other.email, password: 'not my password' });
     expect(probe.json().error.code).toBe('currentPassword');
     expect(await t.database.db.select().from(emailTokens).where(eq(emailTokens.memberId, member.id))).toHaveLength(0);
+  });
+
+  it(`answers at most ${EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY} lookups of one address a day, whichever members ask`, async () => {
+    const other = await createMember(t.database.db);
+    for (let i = 0; i < EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY; i += 1) {
+      const { member, api } = await loggedInMember(t);
+      expect((await api.post('/api/mail-change.php', { email: other.email, password: member.password })).statusCode).toBe(409);
+    }
+    const { member, api } = await loggedInMember(t);
+    const over = await api.post('/api/mail-change.php', { email: other.email, password: member.password });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.message).toBe('Too many attempts with this e-mail address, please try again tomorrow.');
   });
 
   it('needs a session to ask (403), not to confirm', async () => {

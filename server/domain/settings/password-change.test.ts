@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT, PASSWORD_MIN_LENGTH } from '../../../common/limits';
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { members, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { client, logIn, loggedInMember } from './settings-test-client';
@@ -72,10 +72,10 @@ describe('PUT /api/password.php', () => {
   it('blocks the account after as many wrong old passwords as failed logins allow', async () => {
     const { member, api } = await loggedInMember(t);
     const codes: number[] = [];
-    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT + 1; i += 1) {
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP + 1; i += 1) {
       codes.push((await api.put('/api/password.php', { old_password: `guess ${i}`, password: 'brand new secret', password_confirmation: 'brand new secret' })).statusCode);
     }
-    expect(codes.slice(0, LOGIN_MAX_FAILURES_PER_ACCOUNT - 1).every((c) => c === 400)).toBe(true);
+    expect(codes.slice(0, LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP - 1).every((c) => c === 400)).toBe(true);
     expect(codes.at(-1)).toBe(429);
     // Even the right old password waits for the block to end.
     const right = await api.put('/api/password.php', { old_password: member.password, password: 'brand new secret', password_confirmation: 'brand new secret' });

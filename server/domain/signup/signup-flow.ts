@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_SESSION_COOKIE } from '../../../common/limits';
+import { ACTIVATION_MAILS_PER_ADDRESS_PER_DAY, AUTH_SESSION_COOKIE, EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
 import { signupProblems, type SignupInput } from '../../../common/signup/signup-rules';
 import { ApiError } from '../../http/api-error';
 import { activationMail } from '../../mail/activation-mail';
+import { takeAddressQuota } from '../auth/address-quota';
 import { endSession, startSession } from '../auth/sessions';
 import { publishEvents } from '../chat/live-events';
 import type { MemberRow } from '../members/account-repository';
@@ -51,6 +52,9 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, input
     throw new ApiError(400, 'signup:errors.messageTooLong', { max: settings.message_length }, 'signup_message');
   }
 
+  // 'An account with this e-mail address already exists' (spec 5) tells membership: a daily
+  // cap per address looked up keeps that from being asked in bulk from many client addresses.
+  if (!(await takeAddressQuota(app.database.db, 'signup', site.row.id, input.email, EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY))) throw new ApiError(429, 'signup:errors.addressTooMany', {}, 'email');
   const result = await createAccount(app.database.db, {
     ...input,
     siteId: site.row.id,
@@ -69,12 +73,23 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, input
   if (previous) await endSession(app.database.db, previous);
   reply.setSessionCookie(await startSession(app.database.db, result.member.id, request.headers['user-agent'] ?? ''));
   try {
-    await sendActivationMail(request, result.member, result.activationToken);
+    // Counted against the address's daily activation mails like every other one; over the cap
+    // the account stands and the member can ask again tomorrow.
+    if (await takeActivationMailQuota(request, result.member.email)) await sendActivationMail(request, result.member, result.activationToken);
   } catch (error) {
     // The account exists; the member can ask for the mail again from the reminder.
     request.log.error({ err: error, memberId: result.member.id }, 'activation mail not sent');
   }
   return result.member;
+}
+
+/**
+ * Whether `email` may receive one more activation mail today (counted now). The activation mail
+ * goes to whatever address an unconfirmed account names, so without a cap per address many
+ * throwaway accounts could relay it to someone else's inbox without end.
+ */
+export async function takeActivationMailQuota(request: FastifyRequest, email: string): Promise<boolean> {
+  return takeAddressQuota(request.server.database.db, 'activation', request.visitor.site.row.id, email, ACTIVATION_MAILS_PER_ADDRESS_PER_DAY);
 }
 
 export async function sendActivationMail(request: FastifyRequest, member: Pick<MemberRow, 'email' | 'name' | 'language'>, token: string): Promise<void> {

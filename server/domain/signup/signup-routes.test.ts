@@ -7,6 +7,7 @@ import { firstLink, outboxMailsTo } from '../../test-support/outbox';
 import { conversations, creditEntries, members, messages, sites } from '../../db/schema';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../visits/visit-cookie';
 import { ACTIVATION_MAILS_PER_DAY } from './activation';
+import { ACTIVATION_MAILS_PER_ADDRESS_PER_DAY, EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { eventsAfter } from '../chat/live-events';
 import type { BusMessage } from '../../realtime/live-bus';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
@@ -128,6 +129,16 @@ describe('POST /api/signup.php', () => {
     expect(again.json().error.message).toContain('reactivate');
   });
 
+  it(`answers at most ${EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY} signups with one address a day, from any client address`, async () => {
+    const existing = await createMember(t.database.db);
+    // call() sends every request from another client address: only the count per address holds.
+    for (let i = 0; i < EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY; i += 1) expect((await call('POST', '/api/signup.php', signupBody({ email: existing.email }))).statusCode).toBe(409);
+    const over = await call('POST', '/api/signup.php', signupBody({ email: existing.email }));
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.message).toBe('Too many attempts with this e-mail address, please try again tomorrow.');
+    expect(await membersWithEmail(existing.email)).toBe(1);
+  });
+
   it('makes one account and one credit grant of two simultaneous submits', async () => {
     const body = signupBody();
     const results = await Promise.all([call('POST', '/api/signup.php', body), call('POST', '/api/signup.php', body), call('POST', '/api/signup.php', body)]);
@@ -231,6 +242,14 @@ describe('activation', () => {
     expect((await call('POST', '/api/activate.php', { token })).statusCode).toBe(200);
   });
 
+  it('links the activation mail to the configured origin, whatever port the Host header names', async () => {
+    const body = signupBody();
+    const res = await call('POST', '/api/signup.php', body, { host: 'localhost:6666', origin: 'http://localhost:6666' });
+    expect(res.statusCode).toBe(200);
+    const mails = await outboxMailsTo(outbox(), body.email);
+    expect(new URL(firstLink(mails.at(-1)!, '/activate/done')).origin).toBe('http://localhost:3000');
+  });
+
   it("answers 'Activation failed' for an unknown token or another site's link", async () => {
     const bad = await call('POST', '/api/activate.php', { token: 'not-a-real-token' });
     expect(bad.statusCode).toBe(400);
@@ -254,6 +273,23 @@ describe('activation', () => {
     const login = await call('POST', '/api/user.php', { email: confirmed.email, password: confirmed.password });
     const done = await call('POST', '/api/activation-mail.php', undefined, { cookie: `auth.session=${sessionOf(login)}` });
     expect(done.statusCode).toBe(409);
+  });
+
+  it(`mails one address at most ${ACTIVATION_MAILS_PER_ADDRESS_PER_DAY} activation links a day, whichever accounts re-target it`, async () => {
+    const victim = `victim-${Date.now()}@example.test`;
+    for (let i = 0; i < ACTIVATION_MAILS_PER_ADDRESS_PER_DAY; i += 1) {
+      const { cookie } = await signUp();
+      expect((await call('PUT', '/api/signup-email.php', { email: victim }, { cookie })).statusCode).toBe(200);
+      // Moves on, so that the next throwaway account can name the address again.
+      expect((await call('PUT', '/api/signup-email.php', { email: `away-${i}-${victim}` }, { cookie })).statusCode).toBe(200);
+    }
+    const { body, cookie } = await signUp();
+    const over = await call('PUT', '/api/signup-email.php', { email: victim }, { cookie });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.message).toBe('Too many activation e-mails sent, please try again tomorrow.');
+    expect(await outboxMailsTo(outbox(), victim)).toHaveLength(ACTIVATION_MAILS_PER_ADDRESS_PER_DAY);
+    // Refused before anything changed: the account keeps its address.
+    expect((await call('GET', '/api/user.php', undefined, { cookie })).json().user.email).toBe(body.email);
   });
 
   it('corrects a mistyped address before confirmation; the old link stops working', async () => {

@@ -7,7 +7,9 @@ import { ApiError } from '../../http/api-error';
 import { findMemberById } from '../members/account-repository';
 import { presentUser } from '../members/user-presenter';
 import { activateAccount, correctUnconfirmedEmail, newActivationLink } from './activation';
-import { sendActivationMail, signUp } from './signup-flow';
+import { sendActivationMail, signUp, takeActivationMailQuota } from './signup-flow';
+import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
+import { takeAddressQuota } from '../auth/address-quota';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -47,6 +49,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const member = await request.requireMember();
+      if (member.status !== 'not_confirmed') throw new ApiError(409, 'signup:errors.alreadyConfirmed');
+      if (!(await takeActivationMailQuota(request, member.email))) throw new ApiError(429, 'signup:errors.activationTooMany');
       const result = await newActivationLink(db, member.id);
       if (!result.ok) throw result.reason === 'tooMany' ? new ApiError(429, 'signup:errors.activationTooMany') : new ApiError(409, 'signup:errors.alreadyConfirmed');
       await sendActivationMail(request, member, result.token);
@@ -64,6 +68,12 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       const member = await request.requireMember();
       const [problem] = emailProblems(request.body.email);
       if (problem) throw new ApiError(400, `signup:${problem.key}`, problem.vars ?? {}, 'email');
+      if (member.status !== 'not_confirmed') throw new ApiError(409, 'signup:errors.alreadyConfirmed');
+      // Its 'already exists' answer tells membership, and it re-targets the activation mail:
+      // both are capped per address and day, checked before anything changes.
+      const siteId = request.visitor.site.row.id;
+      if (!(await takeAddressQuota(db, 'signup', siteId, request.body.email, EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY))) throw new ApiError(429, 'signup:errors.addressTooMany', {}, 'email');
+      if (!(await takeActivationMailQuota(request, request.body.email))) throw new ApiError(429, 'signup:errors.activationTooMany');
       const result = await correctUnconfirmedEmail(db, member.id, member.siteId, request.body.email);
       if (!result.ok) {
         if (result.reason === 'exists') throw new ApiError(409, 'signup:errors.accountExists', {}, 'email');
