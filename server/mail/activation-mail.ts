@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { Site } from '../domain/sites/site-directory';
-import { siteText } from '../domain/sites/site-presenter';
 import { addressSingleLine } from '../../common/sites/company-rules';
 import { countryName } from '../../common/i18n/format';
 import type { Locale } from '../../common/reference/countries';
+import { mailSender } from './mail-sender';
 import type { MailMessage } from './mailer';
 import { renderMail } from './mail-layout';
 
@@ -26,7 +26,7 @@ export function activationMail(input: { site: Site; t: TFunction; locale: Locale
     footer: t('signup:mail.activation.footer', vars),
   });
   return {
-    from: `${siteText(site, 'mail_name', input.locale)} <${site.row.settings.support_email}>`,
+    from: mailSender(site, input.locale),
     to: input.to,
     subject: t('signup:mail.activation.subject', vars),
     html,

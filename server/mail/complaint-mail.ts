@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Locale } from '../../common/reference/countries';
 import type { ComplaintCategory } from '../../common/complaints/complaint';
 import type { Site } from '../domain/sites/site-directory';
-import { siteText } from '../domain/sites/site-presenter';
+import { mailSender } from './mail-sender';
 import type { MailMessage } from './mailer';
 import { renderMail } from './mail-layout';
 
@@ -17,7 +17,6 @@ export interface ComplaintMailInput {
   profileId: number | null;
 }
 
-const sender = (site: Site, locale: Locale) => `${siteText(site, 'mail_name', locale)} <${site.row.settings.support_email}>`;
 
 function vars(input: ComplaintMailInput) {
   return {
@@ -39,7 +38,7 @@ export function complaintConfirmationMail(input: ComplaintMailInput): MailMessag
     paragraphs: [t('complaints:mail.confirm.body', v), `${t('complaints:mail.category')}: ${v.category}`, input.text],
     footer: t('complaints:mail.footer', v),
   });
-  return { from: sender(input.site, input.locale), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
+  return { from: mailSender(input.site, input.locale), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
 }
 
 /**
@@ -56,7 +55,7 @@ export function complaintReceiptMail(input: ComplaintMailInput): MailMessage {
     paragraphs: [t('complaints:mail.confirm.receipt', v)],
     footer: t('complaints:mail.footer', v),
   });
-  return { from: sender(input.site), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
+  return { from: mailSender(input.site, input.locale), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
 }
 
 /** To the site's support address (settings.support_email), in the site's language. */
@@ -74,5 +73,5 @@ export function complaintSupportMail(input: ComplaintMailInput): MailMessage {
     ],
     footer: t('complaints:mail.footer', v),
   });
-  return { from: sender(input.site, input.locale), to: input.site.row.settings.support_email, subject: t('complaints:mail.support.subject', v), html, text };
+  return { from: mailSender(input.site, input.locale), to: input.site.row.settings.support_email, subject: t('complaints:mail.support.subject', v), html, text };
 }

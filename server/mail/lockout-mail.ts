@@ -3,6 +3,7 @@ import { addressSingleLine } from '../../common/sites/company-rules';
 import { countryName } from '../../common/i18n/format';
 import type { Locale } from '../../common/reference/countries';
 import type { Site } from '../domain/sites/site-directory';
+import { mailSender } from './mail-sender';
 import type { MailMessage } from './mailer';
 import { renderMail } from './mail-layout';
 
@@ -24,5 +25,5 @@ export function lockoutMail(input: { site: Site; t: TFunction; locale: Locale; t
     after: [t('mail:lockout.advice', vars)],
     footer: t('mail:lockout.footer', vars),
   });
-  return { from: `${site.row.settings.mail_name} <${site.row.settings.support_email}>`, to: input.to, subject: t('mail:lockout.subject', vars), html, text };
+  return { from: mailSender(site, input.locale), to: input.to, subject: t('mail:lockout.subject', vars), html, text };
 }

@@ -4,7 +4,7 @@ import { countryName } from '../../common/i18n/format';
 import type { Locale } from '../../common/reference/countries';
 import { addressSingleLine } from '../../common/sites/company-rules';
 import type { Site } from '../domain/sites/site-directory';
-import { siteText } from '../domain/sites/site-presenter';
+import { mailSender } from './mail-sender';
 import type { MailMessage } from './mailer';
 import { renderMail } from './mail-layout';
 
@@ -26,7 +26,6 @@ function commonVars(input: MailInput) {
   };
 }
 
-const sender = (site: Site, locale: Locale) => `${siteText(site, 'mail_name', locale)} <${site.row.settings.support_email}>`;
 
 /** To the NEW address: the link that makes it the account's address. */
 export function mailChangeConfirmMail(input: MailInput & { link: string }): MailMessage {
@@ -40,7 +39,7 @@ export function mailChangeConfirmMail(input: MailInput & { link: string }): Mail
     after: [t('settings:mail.confirm.ignore', vars)],
     footer: t('settings:mail.footer', vars),
   });
-  return { from: sender(input.site, input.locale), to: input.to, subject: t('settings:mail.confirm.subject', vars), html, text };
+  return { from: mailSender(input.site, input.locale), to: input.to, subject: t('settings:mail.confirm.subject', vars), html, text };
 }
 
 /** To the OLD address: a change was asked for; nothing happens unless the new address confirms. */
@@ -54,5 +53,5 @@ export function mailChangeNoticeMail(input: MailInput & { newEmail: string }): M
     after: [t('settings:mail.notice.notYou', vars)],
     footer: t('settings:mail.footer', vars),
   });
-  return { from: sender(input.site, input.locale), to: input.to, subject: t('settings:mail.notice.subject', vars), html, text };
+  return { from: mailSender(input.site, input.locale), to: input.to, subject: t('settings:mail.notice.subject', vars), html, text };
 }

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { PASSWORD_RESET_LINK_MINUTES } from '../../common/limits';
 import type { Site } from '../domain/sites/site-directory';
-import { siteText } from '../domain/sites/site-presenter';
 import { addressSingleLine } from '../../common/sites/company-rules';
 import { countryName } from '../../common/i18n/format';
 import type { Locale } from '../../common/reference/countries';
+import { mailSender } from './mail-sender';
 import type { MailMessage } from './mailer';
 import { renderMail } from './mail-layout';
 
@@ -27,7 +27,7 @@ export function passwordResetMail(input: { site: Site; t: TFunction; locale: Loc
     footer: t('mail:resetPassword.footer', vars),
   });
   return {
-    from: `${siteText(site, 'mail_name', input.locale)} <${site.row.settings.support_email}>`,
+    from: mailSender(site, input.locale),
     to: input.to,
     subject: t('mail:resetPassword.subject', vars),
     html,

@@ -4,7 +4,7 @@ import { addressSingleLine } from '../../common/sites/company-rules';
 import { countryName, formatDate } from '../../common/i18n/format';
 import type { Locale } from '../../common/reference/countries';
 import type { Site } from '../domain/sites/site-directory';
-import { siteText } from '../domain/sites/site-presenter';
+import { mailSender } from './mail-sender';
 import type { MailMessage } from './mailer';
 import { renderMail } from './mail-layout';
 
@@ -31,7 +31,7 @@ export function reactivationMail(input: { site: Site; t: TFunction; locale: Loca
     footer: t('account:mail.reactivation.footer', vars),
   });
   return {
-    from: `${siteText(site, 'mail_name', input.locale)} <${site.row.settings.support_email}>`,
+    from: mailSender(site, input.locale),
     to: input.to,
     subject: t('account:mail.reactivation.subject', vars),
     html,
