@@ -9,7 +9,8 @@ export function pageCsp(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    // Same-origin ws:/wss: are covered by 'self' (CSP Level 3); any other host is not.
+    "connect-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
