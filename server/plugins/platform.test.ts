@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { pageCsp } from './security-headers';
+import { createMember } from '../test-support/test-members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,5 +91,27 @@ describe('behind a TLS-terminating proxy', () => {
   it('takes the client address from X-Forwarded-For for GeoIP', async () => {
     const res = await proxied.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'x-forwarded-for': '145.131.0.1' } });
     expect(res.json().geoip_country).toBe('NL');
+  });
+});
+
+describe('behind a TLS proxy that is not trusted (ASSUME_HTTPS)', () => {
+  let assumed: TestApp;
+  beforeAll(async () => {
+    assumed = await createTestApp({ ASSUME_HTTPS: true });
+  });
+  afterAll(async () => assumed?.close());
+
+  it('sends HSTS and marks the session cookie Secure though the connection to us is plain http', async () => {
+    const res = await assumed.app.inject({ url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const member = await createMember(assumed.database.db);
+    const login = await assumed.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.cookies.find((c) => c.name === 'auth.session')).toMatchObject({ secure: true, httpOnly: true });
   });
 });

@@ -16,6 +16,7 @@ import { presentUser } from '../domain/members/user-presenter';
 import { resetPassword, sendPasswordResetLink } from '../domain/auth/password-reset-flow';
 import { ApiError } from '../http/api-error';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
+import { isHttps, schemeOf } from '../http/https';
 import type { ActionResult, ApiCallResult } from '../../common/ssr/load-context';
 import { PageCache, withNonce } from './page-cache';
 
@@ -74,7 +75,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
 
   async function loadContextFor(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<AppLoadContext> {
     const visitor = request.visitor;
-    const secure = request.protocol === 'https';
+    const secure = isHttps(request);
     if (visitor.storeLocale) {
       reply.setCookie(LOCALE_COOKIE, visitor.locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure });
     }
@@ -122,7 +123,7 @@ async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: 
   const headers: Record<string, string> = {
     host,
     // The visitor's own page posts this form: same origin by construction.
-    origin: `${request.protocol}://${host}`,
+    origin: `${schemeOf(request)}://${host}`,
     cookie: request.headers.cookie ?? '',
     'user-agent': request.headers['user-agent'] ?? '',
     'accept-language': request.headers['accept-language'] ?? '',
@@ -156,7 +157,7 @@ async function currentUser(request: FastifyRequest): Promise<User | null> {
 }
 
 function toFetchRequest(request: FastifyRequest): Request {
-  const url = `${request.protocol}://${request.headers.host ?? 'localhost'}${request.url}`;
+  const url = `${schemeOf(request)}://${request.headers.host ?? 'localhost'}${request.url}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

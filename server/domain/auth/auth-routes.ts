@@ -4,6 +4,7 @@ import { credentialsSchema, languageUpdateSchema, userResponseSchema } from '../
 import { AUTH_SESSION_COOKIE } from '../../../common/limits';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/locale-resolution';
 import { ApiError } from '../../http/api-error';
+import { isHttps } from '../../http/https';
 import { updateMemberLanguage } from '../members/account-repository';
 import { presentUser } from '../members/user-presenter';
 import { logInWithCredentials } from './login-flow';
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const member = await request.requireMember();
       await updateMemberLanguage(db, member.id, request.body.language);
-      reply.setCookie(LOCALE_COOKIE, request.body.language, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: request.protocol === 'https' });
+      reply.setCookie(LOCALE_COOKIE, request.body.language, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: isHttps(request) });
       return { user: await userOf({ ...member, language: request.body.language }, request.visitor.site.row.settings.fictional_icon) };
     },
   );
