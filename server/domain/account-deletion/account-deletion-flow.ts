@@ -9,10 +9,18 @@ import { reactivationMail } from '../../mail/reactivation-mail';
 import { endSession, startSession } from '../auth/sessions';
 import type { MemberRow } from '../members/account-repository';
 import { siteOrigin } from '../sites/site-origin';
-import { requestAccountDeletion } from './account-deletion';
+import { checkCurrentPassword, requestAccountDeletion } from './account-deletion';
 import { reactivateAccount, requestReactivationLink } from './reactivation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The member's current password, asked again (account-deletion.ts); a wrong one or a lock throws ApiError. */
+export async function confirmCurrentPassword(request: FastifyRequest, member: MemberRow, password: string): Promise<void> {
+  const check = await checkCurrentPassword(request.server.database.db, member, { password, ip: request.ip });
+  if (check.ok) return;
+  if (check.reason === 'blocked') throw new ApiError(429, 'errors.accountBlocked', { minutes: check.minutes });
+  throw new ApiError(400, 'account:errors.wrongPassword', {}, 'password');
+}
 
 /** POST /api/delete-account.php for the logged-in member. Throws ApiError. */
 export async function deleteAccount(request: FastifyRequest, reply: FastifyReply, input: DeleteAccountInput): Promise<void> {

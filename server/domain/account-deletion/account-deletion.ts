@@ -13,6 +13,24 @@ export type DeletionResult =
   | { ok: false; reason: 'wrongPassword' | 'notDeletable' }
   | { ok: false; reason: 'blocked'; minutes: number };
 
+export type PasswordCheck = { ok: true } | { ok: false; reason: 'blocked'; minutes: number } | { ok: false; reason: 'wrongPassword' };
+
+/**
+ * The member's current password, asked again before what a session left open on a shared
+ * device must not do alone (delete the account, export all of its data). Wrong guesses count
+ * against the login throttle like failed logins.
+ */
+export async function checkCurrentPassword(db: Db, member: MemberRow, input: { password: string; ip: string; now?: Date }): Promise<PasswordCheck> {
+  const now = input.now ?? new Date();
+  const keys = { account: accountKey(member.siteId, member.email), ip: ipKey(input.ip) };
+  const blocked = await blockedMinutes(db, [keys.account, keys.ip], now);
+  if (blocked > 0) return { ok: false, reason: 'blocked', minutes: blocked };
+  const valid = member.passwordHash ? await verifyPassword(member.passwordHash, input.password) : false;
+  if (valid) return { ok: true };
+  const minutes = await recordFailure(db, keys, now);
+  return minutes > 0 ? { ok: false, reason: 'blocked', minutes } : { ok: false, reason: 'wrongPassword' };
+}
+
 /**
  * Deletes an account the way spec section 4 describes: it becomes pending_deletion at
  * once (gone from every listing, every session ended) and stays reactivatable for
@@ -22,15 +40,9 @@ export type DeletionResult =
  */
 export async function requestAccountDeletion(db: Db, member: MemberRow, input: { password: string; ip: string; now?: Date }): Promise<DeletionResult> {
   const now = input.now ?? new Date();
-  const keys = { account: accountKey(member.siteId, member.email), ip: ipKey(input.ip) };
-  const blocked = await blockedMinutes(db, [keys.account, keys.ip], now);
-  if (blocked > 0) return { ok: false, reason: 'blocked', minutes: blocked };
   // Checked before the transaction: argon2 takes a while and must not hold a connection.
-  const valid = member.passwordHash ? await verifyPassword(member.passwordHash, input.password) : false;
-  if (!valid) {
-    const minutes = await recordFailure(db, keys, now);
-    return minutes > 0 ? { ok: false, reason: 'blocked', minutes } : { ok: false, reason: 'wrongPassword' };
-  }
+  const check = await checkCurrentPassword(db, member, { ...input, now });
+  if (!check.ok) return check;
   return db.transaction(async (tx) => {
     await lockMember(tx, member.id);
     if (!(await markPendingDeletion(tx, member.id, now))) return { ok: false, reason: 'notDeletable' } as const;
