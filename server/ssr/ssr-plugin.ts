@@ -128,6 +128,9 @@ async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: 
     'user-agent': request.headers['user-agent'] ?? '',
     'accept-language': request.headers['accept-language'] ?? '',
   };
+  // Who started the page request: a GET that writes stays refused when another site did (csrf-guard.ts).
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') headers['sec-fetch-site'] = fetchSite;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await request.server.inject({
     method: method as 'GET',

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { credentialsSchema, languageUpdateSchema, userResponseSchema } from '../../../common/auth/user-schema';
 import { AUTH_SESSION_COOKIE } from '../../../common/limits';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/locale-resolution';
-import { ApiError } from '../../http/api-error';
 import { isHttps } from '../../http/https';
 import { updateMemberLanguage } from '../members/account-repository';
 import { presentUser } from '../members/user-presenter';
@@ -52,10 +51,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/logout.php',
-    { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server', response: { 200: z.object({ user: z.null() }) } } },
+    // A GET that ends a session: a link on another site must not log members out (csrf-guard.ts).
+    { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server', response: { 200: z.object({ user: z.null() }) } }, config: { getWrites: true } },
     async (request, reply) => {
-      // A GET that ends a session: a link on another site must not log members out.
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw new ApiError(403, 'errors.forbiddenOrigin');
       const token = request.cookies[AUTH_SESSION_COOKIE];
       if (token) await endSession(db, token);
       reply.clearSessionCookie();
