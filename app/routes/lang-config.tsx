@@ -5,6 +5,7 @@ import { LOCALES, isLocale } from '../../common/reference/countries';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';
 import { nativeLanguageName } from '../../common/i18n/format';
 import { isLocalPath, paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const visible = new Set(context.visibleLocales);
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const locale = form.get('locale');
   const returnTo = String(form.get('returnTo') ?? paths.home());
   if (!isLocale(locale)) throw data(null, { status: 400 });

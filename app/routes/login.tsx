@@ -2,6 +2,7 @@ import { data, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { LoginForm } from '../features/auth/login-form';
 import { isLocalPath, paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home());
@@ -9,7 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get('email') ?? '');
   const result = await context.api('POST', '/api/user.php', { email, password: String(form.get('password') ?? '') });
   if (!result.ok) {

@@ -2,9 +2,10 @@ import { data, redirect, useActionData, useNavigation, useSearchParams } from 'r
 import type { Route } from './+types/reset-password-do';
 import { NewPasswordForm } from '../features/auth/new-password-form';
 import { paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await context.resetPassword(String(form.get('token') ?? ''), String(form.get('password') ?? ''), String(form.get('password_confirmation') ?? ''));
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect(`${paths.login()}?reset=done`);

@@ -1,9 +1,10 @@
 import { data, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { ResetRequestForm } from '../features/auth/reset-request-form';
+import { readForm } from '../lib/form-body';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get('email') ?? '');
   const result = await context.requestPasswordReset(email);
   return result.ok ? { sent: true as const, email } : data({ sent: false as const, email, error: result.message }, { status: result.status });
