@@ -112,6 +112,24 @@ describe('data export (POST /api/export.php)', () => {
     expect(get.body).not.toContain('EXPORT-ME-NOT');
   });
 
+  it('takes the settings form posted without JavaScript (urlencoded), behind the same Origin check', async () => {
+    const member = await createMember(t.database.db);
+    const cookie = await http.login(member);
+    const form = (origin: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/export.php',
+        remoteAddress: '198.18.0.20',
+        headers: { host: 'localhost:3000', origin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `password=${encodeURIComponent(password)}`,
+      });
+    const res = await form('http://localhost:3000', member.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; /);
+    expect((await form('https://evil.example', member.password)).statusCode).toBe(403);
+    expect((await form('http://localhost:3000', 'wrong')).statusCode).toBe(400);
+  });
+
   it('needs a session', async () => {
     const res = await http.post('/api/export.php', { password: 'whatever' });
     expect(res.statusCode).toBe(403);
