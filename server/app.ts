@@ -109,7 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // err.input: the URL a failed URL parse was given (it may hold a mailed link's token).
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'err.input'],
             // Mailed links carry their token in the query: logs must not make them reusable.
             serializers: { req: serializeRequest },
             ...(deps.logStream ? { stream: deps.logStream } : {}),

@@ -17,6 +17,7 @@ import { resetPassword, sendPasswordResetLink } from '../domain/auth/password-re
 import { ApiError } from '../http/api-error';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { isHttps, schemeOf } from '../http/https';
+import { parseUrl } from '../http/safe-url';
 import type { ActionResult, ApiCallResult } from '../../common/ssr/load-context';
 import { PageCache, withNonce } from './page-cache';
 
@@ -160,7 +161,9 @@ async function currentUser(request: FastifyRequest): Promise<User | null> {
 }
 
 function toFetchRequest(request: FastifyRequest): Request {
-  const url = `${schemeOf(request)}://${request.headers.host ?? 'localhost'}${request.url}`;
+  // A Host header that makes no URL (a space, a bad port) is bad input, not a 500 whose log holds the URL.
+  const url = parseUrl(`${schemeOf(request)}://${request.headers.host ?? 'localhost'}${request.url}`);
+  if (!url) throw new ApiError(400, 'errors.invalidInput');
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
@@ -64,4 +65,23 @@ test('bad input to every page action: never a 5xx, nothing written', async ({ re
   expect(failures).toEqual([]);
   expect(await state()).toBe(before);
   await member.dispose();
+});
+
+test('a page request whose Host header makes no URL: a 4xx, never a 5xx', async ({ baseURL }) => {
+  const { port } = new URL(baseURL!);
+  // Raw HTTP: a browser or Playwright would not send such a Host.
+  const statusFor = (host: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/activate/done?token=abc', headers: { host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  for (const host of ['a b', 'localhost:99999', '[::1']) {
+    const status = await statusFor(host);
+    expect(status, host).toBeGreaterThanOrEqual(400);
+    expect(status, host).toBeLessThan(500);
+  }
 });
