@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -13,6 +14,7 @@ import type { ServerBuild } from 'react-router';
 import type { AppConfig } from './config';
 import { projectPath } from './project-paths';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
+import { serializeRequest } from './http/request-log';
 import type { Database } from './db/database';
 import { mediaSecretOf, type Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
@@ -86,6 +88,8 @@ export interface AppDeps {
   ssrBuild?: ServerBuild | null;
   /** Shared across apps built in one process (tests), loaded once. */
   translations?: ServerTranslations;
+  /** Where log lines go; standard output by default (tests read them). */
+  logStream?: DestinationStream;
 }
 
 export const BUILD_DIR = projectPath('build');
@@ -100,7 +104,17 @@ export async function loadSsrBuild(buildDir = BUILD_DIR): Promise<ServerBuild | 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, secrets } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // err.input: the URL a failed URL parse was given (it may hold a mailed link's token).
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'err.input'],
+            // Mailed links carry their token in the query: logs must not make them reusable.
+            serializers: { req: serializeRequest },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },

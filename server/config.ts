@@ -30,6 +30,10 @@ const configSchema = z.object({
     .string()
     .refine((v) => v.includes('{host}') && isBareOrigin(v.replaceAll('{host}', 'example.com')), 'an origin such as https://{host} (with {host}, no path)')
     .optional(),
+  /** The site is only reached over https (a TLS proxy that sends no X-Forwarded-Proto, or without TRUST_PROXY): Secure cookies and HSTS always. */
+  ASSUME_HTTPS: booleanFlag.default(false),
+  /** A session unused this long is ended on the server (the cookie itself lives 30 days, spec 9). */
+  SESSION_IDLE_HOURS: z.coerce.number().min(1).max(720).default(168),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),

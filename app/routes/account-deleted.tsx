@@ -4,6 +4,7 @@ import { ACCOUNT_DELETED_PATH, REACTIVATE_QUERY } from '../../common/account-del
 import { AccountDeletedPage, type AccountDeletedActionData } from '../features/account-deletion/account-deleted-page';
 import { ACCOUNT_NS } from '../features/account-deletion/account-namespace';
 import { paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The delete-account dialog, the resend form and the reactivate button post here; each calls its API. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? '');
   const intent = field('intent');
   if (intent === 'delete') {

@@ -1,6 +1,7 @@
 import { data, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { Route } from './+types/complaints';
 import { COMPLAINTS_NS, ComplaintForm, type ComplaintActionData } from '../features/complaints/complaint-form';
+import { readForm } from '../lib/form-body';
 
 /** /complaints (route complaints; footer link; a profile's Report link adds ?profile=<id>). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -13,7 +14,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = Object.fromEntries(['category', 'text', 'profile_id', 'email'].map((name) => [name, String(form.get(name) ?? '')]));
   const result = await context.api<{ ok: true; id: number }>('POST', '/api/complaint.php', { ...values, profile_id: values.profile_id || null });
   if (!result.ok) return data<ComplaintActionData>({ ok: false, message: result.message, fields: result.fields, values }, { status: result.status });

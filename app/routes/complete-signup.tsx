@@ -9,6 +9,7 @@ import { PHOTOS_NS, uploadPhoto } from "../features/photos/upload-photo";
 import { ensureBundle } from "../i18n/i18n";
 import { useTranslation } from "../i18n/react";
 import { paths } from "../paths";
+import { readForm } from '../lib/form-body';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(paths.signup());
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "email") {
     const email = String(form.get("email") ?? "");

@@ -6,6 +6,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale
 import { nativeLanguageName } from '../../common/i18n/format';
 import { redirectTarget } from '../../common/http/redirect-target';
 import { paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const visible = new Set(context.visibleLocales);
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const locale = form.get('locale');
   if (!isLocale(locale)) throw data(null, { status: 400 });
   // A member's choice is also the account's language (spec 7), which their e-mails follow.

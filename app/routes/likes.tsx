@@ -7,7 +7,8 @@ import { paths } from '../paths';
 
 /**
  * /likes, /likes/{type} (received, sent, matches) and /likes/m/{id}: a received like of
- * member {id} opened from a mail or push, shown first and marked seen.
+ * member {id} opened from a mail or push, shown first; the page marks it seen once it runs
+ * (a GET writes nothing: a link on another site could start it).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { id: rawId, type } = params as { id?: string; type?: string };
@@ -18,7 +19,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const id = Number(rawId);
     if (!Number.isInteger(id) || id <= 0) throw data('Not found', { status: 404 });
     openedId = id;
-    await context.api('POST', '/api/like-seen.php', { profile_id: id });
   } else if (type !== undefined) {
     if (!isLikeTab(type)) throw data('Not found', { status: 404 });
     tab = type;

@@ -3,6 +3,7 @@ import type { Route } from './+types/login';
 import { LoginForm } from '../features/auth/login-form';
 import { redirectTarget } from '../../common/http/redirect-target';
 import { paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home());
@@ -10,7 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get('email') ?? '');
   const result = await context.api('POST', '/api/user.php', { email, password: String(form.get('password') ?? '') });
   if (!result.ok) {

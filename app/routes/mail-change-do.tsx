@@ -3,13 +3,14 @@ import type { Route } from './+types/mail-change-do';
 import { mailChangeConfirmAction } from '../features/settings/settings-actions';
 import { pageBundle } from '../features/settings/settings-bundle';
 import { MailChangeConfirm } from '../features/settings/mail-change-confirm';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { bundle: pageBundle(context.translations('settings')), token: new URL(request.url).searchParams.get('token') ?? '' };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return mailChangeConfirmAction(await request.formData(), context.api);
+  return mailChangeConfirmAction(await readForm(request), context.api);
 }
 
 export function meta() {

@@ -5,6 +5,7 @@ import { notificationsAction } from '../features/settings/settings-actions';
 import { pageBundle } from '../features/settings/settings-bundle';
 import { NotificationsPage } from '../features/settings/notifications-page';
 import { paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
@@ -14,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return notificationsAction(await request.formData(), context.api);
+  return notificationsAction(await readForm(request), context.api);
 }
 
 export function meta() {

@@ -2,9 +2,10 @@ import { data, redirect, useActionData, useNavigation, useSearchParams } from 'r
 import type { Route } from './+types/reset-password-do';
 import { NewPasswordForm } from '../features/auth/new-password-form';
 import { paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   // Through the API, not the service: the page form gets the same rate limits as the API.
   const result = await context.api('POST', '/api/reset-password-do.php', {
     token: String(form.get('token') ?? ''),

@@ -1,9 +1,10 @@
 import { data, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { ResetRequestForm } from '../features/auth/reset-request-form';
+import { readForm } from '../lib/form-body';
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = String(form.get('email') ?? '');
   // Through the API, not the service: the page form gets the same rate limits as the API.
   const result = await context.api('POST', '/api/reset-password.php', { email });

@@ -6,6 +6,7 @@ import { settingsAction } from '../features/settings/settings-actions';
 import { pageBundle } from '../features/settings/settings-bundle';
 import { SettingsPage } from '../features/settings/settings-page';
 import { paths } from '../paths';
+import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return settingsAction(await request.formData(), context.api);
+  return settingsAction(await readForm(request), context.api);
 }
 
 export function meta() {

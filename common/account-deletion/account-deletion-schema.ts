@@ -9,6 +9,9 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+/** POST /api/export.php: the current password confirms that the download is the member's own. */
+export const dataExportRequestSchema = z.object({ password: z.string().min(1).max(1024) });
+
 /** POST /api/reactivate.php: (re)send a reactivation link to a deleted account's address. */
 export const reactivationRequestSchema = z.object({ email: z.string().trim().min(3).max(254) });
 

@@ -3,6 +3,20 @@ import { ApiError } from '../http/api-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes state (the spec names it a GET): refused when the browser says another
+     * site started it (Sec-Fetch-Site), since a link or redirect from any site would carry the
+     * member's SameSite=Lax cookie.
+     */
+    getWrites?: boolean;
+  }
+}
+
+/** Fetch Metadata: what our own pages send (same-origin) or a typed address or bookmark (none). */
+const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
+
 /**
  * CSRF defence for cookie-authenticated writes (OWASP "verify origin with standard
  * headers"): a state-changing request must come from a page of the same host. Browsers
@@ -22,7 +36,13 @@ function sameOrigin(source: string | undefined, host: string | undefined): boole
 export const csrfGuardPlugin = fp(
   async (app) => {
     app.addHook('onRequest', (request, _reply, done) => {
-      done(SAFE_METHODS.has(request.method) || sameOrigin(request.headers.origin ?? request.headers.referer, request.headers.host) ? undefined : new ApiError(403, 'errors.forbiddenOrigin'));
+      if (SAFE_METHODS.has(request.method)) {
+        // A sibling host (same-site) may be another white-label site: only our own origin counts.
+        const site = request.headers['sec-fetch-site'];
+        done(request.routeOptions.config.getWrites && site !== undefined && !OWN_FETCH_SITES.has(String(site)) ? new ApiError(403, 'errors.forbiddenOrigin') : undefined);
+        return;
+      }
+      done(sameOrigin(request.headers.origin ?? request.headers.referer, request.headers.host) ? undefined : new ApiError(403, 'errors.forbiddenOrigin'));
     });
   },
   { name: 'csrf-guard', dependencies: ['error-handler'] },

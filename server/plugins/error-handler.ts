@@ -38,6 +38,8 @@ export const errorHandlerPlugin = fp(
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(body('generic', t('errors.generic')));
     });
+    // Fastify's own 404 handler logs the whole URL at info level, query (and its tokens) included.
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(body('notFound', request.visitorT()('errors.notFound'))));
   },
   { name: 'error-handler', dependencies: ['visitor'] },
 );

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { pageCsp } from './security-headers';
+import { createMember } from '../test-support/test-members';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,6 +26,11 @@ describe('platform', () => {
     expect(https.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("lets pages connect to their own origin only (no WebSocket to another host)", () => {
+    const connect = pageCsp('n0nce').split('; ').find((d) => d.startsWith('connect-src'));
+    expect(connect).toBe("connect-src 'self'");
+  });
+
   it('refuses a NUL character anywhere in API input as invalid, in the visitor language', async () => {
     const headers = { host: 'localhost', origin: 'http://localhost', cookie: 'i18n_redirected=de', 'content-type': 'application/json' };
     const body = (text: string) => JSON.stringify({ category: 'other', text, email: 'someone@example.test' });
@@ -33,6 +40,10 @@ describe('platform', () => {
     expect(nul.json().error.message).not.toBe('Some of the information sent is not valid. Please check it and try again.');
     const query = await t.app.inject({ url: '/api/regions.php?country=N%00L', headers, remoteAddress: '203.0.113.77' });
     expect(query.statusCode).toBe(400);
+    // Routes without a query schema too: the parsed query is checked whatever its prototype.
+    for (const url of ['/api/interests.php?x=%00', '/api/settings.php?a=1&a=b%00', '/api/interests.php?%00=1']) {
+      expect((await t.app.inject({ url, headers, remoteAddress: '203.0.113.78' })).statusCode, url).toBe(400);
+    }
     // A backslash followed by "u0000" is ordinary text.
     const text = await t.app.inject({ method: 'POST', url: '/api/complaint.php', headers, payload: JSON.stringify({ category: 'other', text: 'A complaint that quotes \\u0000 as text', email: 'x' }) });
     expect(text.json().error?.code).not.toBe('invalidInput');
@@ -80,5 +91,27 @@ describe('behind a TLS-terminating proxy', () => {
   it('takes the client address from X-Forwarded-For for GeoIP', async () => {
     const res = await proxied.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'x-forwarded-for': '145.131.0.1' } });
     expect(res.json().geoip_country).toBe('NL');
+  });
+});
+
+describe('behind a TLS proxy that is not trusted (ASSUME_HTTPS)', () => {
+  let assumed: TestApp;
+  beforeAll(async () => {
+    assumed = await createTestApp({ ASSUME_HTTPS: true });
+  });
+  afterAll(async () => assumed?.close());
+
+  it('sends HSTS and marks the session cookie Secure though the connection to us is plain http', async () => {
+    const res = await assumed.app.inject({ url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const member = await createMember(assumed.database.db);
+    const login = await assumed.app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { host: 'localhost', origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.cookies.find((c) => c.name === 'auth.session')).toMatchObject({ secure: true, httpOnly: true });
   });
 });

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isHttps } from '../http/https';
 
 /** CSP of server-rendered pages; scripts run only with this response's nonce. */
 export function pageCsp(nonce: string): string {
@@ -9,7 +10,8 @@ export function pageCsp(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
+    // Same-origin ws:/wss: are covered by 'self' (CSP Level 3); any other host is not.
+    "connect-src 'self'",
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
@@ -39,7 +41,7 @@ export const securityHeadersPlugin = fp(
       reply.headers(COMMON);
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', RESOURCE_CSP);
       // HSTS only means something over TLS; on plain http it would be ignored anyway.
-      if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      if (isHttps(request)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       done(null, payload);
     });
   },

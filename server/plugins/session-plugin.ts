@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AUTH_COOKIE_MAX_AGE_S, AUTH_SESSION_COOKIE } from '../../common/limits';
 import { ApiError } from '../http/api-error';
+import { isHttps } from '../http/https';
 import { findMemberById, recordActivity, type MemberRow } from '../domain/members/account-repository';
 import { resolveSession } from '../domain/auth/sessions';
 
@@ -29,7 +30,7 @@ export const sessionPlugin = fp(
       self[MEMBER] ??= (async () => {
         const token = this.cookies[AUTH_SESSION_COOKIE];
         if (!token) return null;
-        const memberId = await resolveSession(app.database.db, token);
+        const memberId = await resolveSession(app.database.db, token, app.config.SESSION_IDLE_HOURS);
         if (memberId === null) return null;
         const member = await findMemberById(app.database.db, memberId);
         // A session belongs to the site it was made on; a deleted or disabled account has none.
@@ -53,7 +54,7 @@ export const sessionPlugin = fp(
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure: this.request.protocol === 'https',
+        secure: isHttps(this.request),
         maxAge: AUTH_COOKIE_MAX_AGE_S,
       });
     });

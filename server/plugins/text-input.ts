@@ -18,11 +18,21 @@ export function hasNulCharacter(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNulCharacter(v, depth + 1));
 }
 
-/** Every API request: a NUL character in the body, query or path parameters is invalid input (400). */
+/**
+ * Query and path parameters are dictionaries Fastify parses itself, whatever their prototype
+ * (fast-querystring's objects have neither Object.prototype nor null as theirs, so the plain-object
+ * rule of hasNulCharacter would skip them).
+ */
+export function hasNulInParameters(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return hasNulCharacter(value);
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNulCharacter(v, 1));
+}
+
+/** Every request: a NUL character in the body, query or path parameters is invalid input (400). */
 export const textInputPlugin = fp(
   async (app) => {
     app.addHook('preValidation', (request, _reply, done) => {
-      done(hasNulCharacter(request.body) || hasNulCharacter(request.query) || hasNulCharacter(request.params) ? new ApiError(400, 'errors.invalidInput') : undefined);
+      done(hasNulCharacter(request.body) || hasNulInParameters(request.query) || hasNulInParameters(request.params) ? new ApiError(400, 'errors.invalidInput') : undefined);
     });
   },
   { name: 'text-input', dependencies: ['error-handler'] },

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LiveEvent, LiveServerMessage, SendMessageResponse } from '../../common/chat/chat-schema';
 import type { Database } from '../db/database';
-import { memberEvents } from '../db/schema';
+import { memberEvents, sessions } from '../db/schema';
+import { hashToken } from '../domain/auth/sessions';
 import { ensureDemoSites } from '../db/seed/demo-data';
 import { addCreditEntry, creditBalance } from '../domain/credits/credits-repository';
 import { appendEvents, currentSeq, publishEvents } from '../domain/chat/live-events';
@@ -291,6 +292,16 @@ describe('live connection limits', () => {
     expect(c.socket.readyState).toBe(c.socket.OPEN);
     const out = await server.app.inject({ method: 'GET', url: '/api/logout.php', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${m.session}` } });
     expect(out.statusCode).toBe(200);
+    pingLiveConnections(server.app);
+    expect(await c.closed).toBe(4401);
+  });
+
+  it('closes, at the next sweep, a connection whose session has been idle longer than SESSION_IDLE_HOURS', async () => {
+    const m = await member();
+    const c = await connectLive(server.port, m.session);
+    await hello(c, null);
+    const idle = new Date(Date.now() - (server.app.config.SESSION_IDLE_HOURS + 1) * 60 * 60 * 1000);
+    await database.db.update(sessions).set({ lastSeenAt: idle }).where(eq(sessions.tokenHash, hashToken(m.session)));
     pingLiveConnections(server.app);
     expect(await c.closed).toBe(4401);
   });

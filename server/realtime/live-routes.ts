@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
 import { AUTH_SESSION_COOKIE } from '../../common/limits';
 import { liveSessionHashes } from '../domain/auth/session-repository';
-import { hashToken } from '../domain/auth/sessions';
+import { hashToken, sessionIdle } from '../domain/auth/sessions';
 import type { MemberRow } from '../domain/members/account-repository';
 import { AckBatcher } from './ack-batcher';
 import { isDistributedBus } from './redis-bus';
@@ -81,7 +81,9 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
    * or change, a deleted account) are closed: they must not go on receiving the member's events.
    */
   const closeEndedSessions = async (open: LiveSession[]) => {
-    const live = await liveSessionHashes(app.database.db, [...new Set(open.map((s) => s.sessionHash))], new Date());
+    const now = new Date();
+    const { seenSince } = sessionIdle(app.config.SESSION_IDLE_HOURS, now);
+    const live = await liveSessionHashes(app.database.db, [...new Set(open.map((s) => s.sessionHash))], now, seenSince);
     for (const session of open) if (!live.has(session.sessionHash)) session.socket.close(CLOSE_NOT_LOGGED_IN, 'not logged in');
   };
 

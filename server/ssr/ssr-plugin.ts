@@ -14,6 +14,8 @@ import type { User } from '../../common/auth/user-schema';
 import { presentUser } from '../domain/members/user-presenter';
 import { ApiError } from '../http/api-error';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
+import { isHttps, schemeOf } from '../http/https';
+import { parseUrl } from '../http/safe-url';
 import type { ApiCallResult } from '../../common/ssr/load-context';
 import { PageCache, withNonce } from './page-cache';
 
@@ -74,7 +76,7 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
 
   async function loadContextFor(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<AppLoadContext> {
     const visitor = request.visitor;
-    const secure = request.protocol === 'https';
+    const secure = isHttps(request);
     if (visitor.storeLocale) {
       reply.setCookie(LOCALE_COOKIE, visitor.locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure });
     }
@@ -108,11 +110,14 @@ async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: 
   const headers: Record<string, string> = {
     host,
     // The visitor's own page posts this form: same origin by construction.
-    origin: `${request.protocol}://${host}`,
+    origin: `${schemeOf(request)}://${host}`,
     cookie: request.headers.cookie ?? '',
     'user-agent': request.headers['user-agent'] ?? '',
     'accept-language': request.headers['accept-language'] ?? '',
   };
+  // Who started the page request: a GET that writes stays refused when another site did (csrf-guard.ts).
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') headers['sec-fetch-site'] = fetchSite;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await request.server.inject({
     method: method as 'GET',
@@ -142,7 +147,9 @@ async function currentUser(request: FastifyRequest): Promise<User | null> {
 }
 
 function toFetchRequest(request: FastifyRequest): Request {
-  const url = `${request.protocol}://${request.headers.host ?? 'localhost'}${request.url}`;
+  // A Host header that makes no URL (a space, a bad port) is bad input, not a 500 whose log holds the URL.
+  const url = parseUrl(`${schemeOf(request)}://${request.headers.host ?? 'localhost'}${request.url}`);
+  if (!url) throw new ApiError(400, 'errors.invalidInput');
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/database';
@@ -16,7 +17,7 @@ export interface TestApp {
 }
 
 /** The real API over a real (fresh) database with the demo sites, without the SSR build. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rv-test-'));
   const database = await openTestDatabase();
   await ensureDemoSites(database.db);
@@ -26,6 +27,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     database,
     secrets: { cookieSecret: 'test-cookie-secret-test-cookie-secret', vapidPublicKey: 'test-vapid-public', vapidPrivateKey: 'test-vapid-private' },
     ssrBuild: null,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

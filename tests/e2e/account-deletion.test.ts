@@ -106,12 +106,16 @@ test('delete the account after the discount offer, be refused at login, reactiva
   await expect(page.getByTestId('reactivate-error')).toHaveText(t('errors.reactivationLinkInvalid'));
 });
 
-test('download the data export as JSON', async ({ page }) => {
+test('download the data export as JSON, after the password is asked again', async ({ page }) => {
   await logIn(page, member);
   await expect(page.getByTestId('member-nav')).toBeVisible();
   await page.goto('/settings');
   const section = page.getByTestId('data-export-section');
-  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: t('export.download') }).click()]);
+  await section.getByLabel(t('export.password')).fill('not my password');
+  await section.getByRole('button', { name: t('export.download') }).click();
+  await expect(section.getByTestId('data-export-error')).toHaveText(t('errors.wrongPassword'));
+  await section.getByLabel(t('export.password')).fill(member.password);
+  const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: t('export.download') }).click()]);
   expect(download.suggestedFilename()).toMatch(/^rendezvous-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as { format: string; account: { email: string; status: string }; sessions: unknown[] };
   expect(data.format).toBe('rendezvous-data-export');

@@ -103,6 +103,25 @@ test('a received like: badge and title prefix, the new-like overlay, like back t
   await bContext.close();
 });
 
+test('/likes/m/{id} writes nothing on its GET (a link on another site could start it); the page marks the like seen', async ({ page, browser, baseURL }) => {
+  const bContext = await browser.newContext({ baseURL });
+  const cora = await activatedMember(page.request, baseURL!, 'Cora', 'female');
+  await page.context().clearCookies({ name: 'auth.session' });
+  const dirk = await activatedMember(bContext.request, baseURL!, 'Dirk', 'male');
+  expect((await bContext.request.post('/api/like.php', { headers: { origin: baseURL! }, data: { profile_id: cora.id, source: 'profile' } })).status()).toBe(200);
+  await bContext.close();
+  await logIn(page, cora);
+  const newLikes = async () => ((await (await page.request.get('/api/likes.php')).json()) as { new_likes: number }).new_likes;
+  expect(await newLikes()).toBe(1);
+  // What a link on another site makes the browser send: the page, with Cora's Lax cookie, and no script run.
+  const res = await page.request.get(`/likes/m/${dirk.id}`, { headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' } });
+  expect(res.status()).toBe(200);
+  expect(await newLikes()).toBe(1);
+  await page.goto(`/likes/m/${dirk.id}`);
+  await expect(page.getByTestId('opened-like')).toHaveText(t('openedLike', { name: 'Dirk' }));
+  await expect.poll(newLikes).toBe(0);
+});
+
 test('the swipe game: like by button, pass by arrow key, the daily allowance and an empty sent tab leading to search', async ({ page, baseURL }) => {
   const member = await activatedMember(page.request, baseURL!, 'Sven', 'male');
   await page.context().clearCookies({ name: 'auth.session' });

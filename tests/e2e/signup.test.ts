@@ -253,7 +253,9 @@ test('from a member: step 0 writes the first message, delivered once the account
   await page.getByTestId('signup-next').click();
   await expect(page).toHaveURL(/\/complete-signup$/);
 
-  const exported = (await (await page.request.get('/api/export.php')).json()) as {
+  const exported = (await (
+    await page.request.post('/api/export.php', { headers: { origin: new URL(page.url()).origin }, data: { password: 'a writer long secret' } })
+  ).json()) as {
     conversations: { with: { id: number }; started_by_me: boolean; messages: { sent_by_me: boolean; body: string }[] }[];
   };
   expect(exported.conversations).toMatchObject([{ with: { id: memberId }, started_by_me: true, messages: [{ sent_by_me: true, body: 'Hi! Your profile made me smile.' }] }]);

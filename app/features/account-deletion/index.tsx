@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { DATA_EXPORT_URL } from '../../../common/account-deletion/account-deletion-rules';
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
@@ -41,10 +41,54 @@ export function DeleteAccountSection({ bundle }: SectionProps) {
   );
 }
 
-/** Settings: download all of one's data (GDPR Art. 20); a plain link, works without JavaScript. */
+/** The file name the server gives the export (Content-Disposition), else a plain one. */
+function exportFilename(response: Response): string {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'data-export.json';
+}
+
+/**
+ * Settings: download all of one's data (GDPR Art. 20). The current password is asked again
+ * (a session left open on a shared device must not hand over everything); without JavaScript
+ * the form posts natively and the browser saves the answer.
+ */
 export function DataExportSection({ bundle }: SectionProps) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, ACCOUNT_NS, bundle);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function download(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const password = String(new FormData(form).get('password') ?? '');
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch(DATA_EXPORT_URL, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ password }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+        setError(body?.error?.message ?? t('errors.generic'));
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = exportFilename(response);
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      form.reset();
+    } catch {
+      setError(t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <section className="card" aria-labelledby="data-export-title" data-testid="data-export-section">
       <div className="card-body">
@@ -52,9 +96,33 @@ export function DataExportSection({ bundle }: SectionProps) {
           {t('account:export.title')}
         </h2>
         <p className="text-body-secondary">{t('account:export.intro')}</p>
-        <a className="btn btn-outline-primary" href={DATA_EXPORT_URL} download>
-          {t('account:export.download')}
-        </a>
+        <form method="post" action={DATA_EXPORT_URL} onSubmit={(event) => void download(event)}>
+          {error && (
+            <div className="alert alert-danger" role="alert" data-testid="data-export-error">
+              {error}
+            </div>
+          )}
+          <div className="mb-3">
+            <label htmlFor="data-export-password" className="form-label">
+              {t('account:export.password')}
+            </label>
+            <input
+              id="data-export-password"
+              name="password"
+              type="password"
+              className="form-control"
+              autoComplete="current-password"
+              required
+              aria-describedby="data-export-password-help"
+            />
+            <div id="data-export-password-help" className="form-text">
+              {t('account:export.passwordHelp')}
+            </div>
+          </div>
+          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+            {t('account:export.download')}
+          </button>
+        </form>
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import { setAttentionCount } from '../shell/attention-count';
 import { onLike } from '../shell/like-events';
 import { useRootData } from '../shell/use-root-data';
 import { LIKES_NS } from './likes-bundle';
-import { likeMember, loadLikes, unlikeMember } from './likes-client';
+import { likeMember, loadLikes, markLikeSeen, unlikeMember } from './likes-client';
 import { LikeTile } from './like-tile';
 
 const TABS: LikeTab[] = ['received', 'sent', 'matches'];
@@ -35,6 +35,14 @@ export function LikesPage({ bundle, initial, tab, openedId }: { bundle: Record<s
   useEffect(() => setAttentionCount('likes', likes.new_likes), [likes.new_likes]);
   // Likes made elsewhere on the page (the overlay's like back, a profile) show here too.
   useEffect(() => onLike(() => void loadLikes().then(setLikes, () => undefined)), []);
+  // The like opened from a mail or push is seen now: a POST from this page, never the page's GET.
+  useEffect(() => {
+    if (openedId === null) return;
+    void markLikeSeen(openedId).then(
+      (newLikes) => setLikes((current) => ({ ...current, new_likes: newLikes, liked_by: current.liked_by.map((e) => (e.id === openedId ? { ...e, like_new: false } : e)) })),
+      () => undefined,
+    );
+  }, [openedId]);
 
   const act = async (id: number, action: 'like' | 'unlike') => {
     setBusy(id);

@@ -1,8 +1,7 @@
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import { issueEmailToken } from '../auth/email-tokens';
-import { blockedMinutes, recordFailure, throttleKeys } from '../auth/login-throttle';
-import { verifyPassword } from '../auth/password';
+import { checkCurrentPassword } from '../auth/current-password';
 import type { MemberRow } from '../members/account-repository';
 import { deleteSessionsOf, lockMember, markPendingDeletion } from './account-deletion-repository';
 
@@ -12,7 +11,7 @@ export type DeletionResult =
   | { ok: true; token: string; deletedAt: Date }
   | { ok: false; reason: 'wrongPassword' | 'notDeletable' }
   /** `lockedOut`: this wrong password started a block of the account (the owner is told). */
-  | { ok: false; reason: 'blocked'; minutes: number; lockedOut?: boolean };
+  | { ok: false; reason: 'blocked'; minutes: number; lockedOut: boolean };
 
 /**
  * Deletes an account the way spec section 4 describes: it becomes pending_deletion at
@@ -23,15 +22,9 @@ export type DeletionResult =
  */
 export async function requestAccountDeletion(db: Db, member: MemberRow, input: { password: string; ip: string; now?: Date }): Promise<DeletionResult> {
   const now = input.now ?? new Date();
-  const keys = throttleKeys(member.siteId, member.email, input.ip);
-  const blocked = await blockedMinutes(db, keys, now);
-  if (blocked > 0) return { ok: false, reason: 'blocked', minutes: blocked };
   // Checked before the transaction: argon2 takes a while and must not hold a connection.
-  const valid = member.passwordHash ? await verifyPassword(member.passwordHash, input.password) : false;
-  if (!valid) {
-    const { minutes, accountBlocked } = await recordFailure(db, keys, now);
-    return minutes > 0 ? { ok: false, reason: 'blocked', minutes, lockedOut: accountBlocked } : { ok: false, reason: 'wrongPassword' };
-  }
+  const check = await checkCurrentPassword(db, member, { ...input, now });
+  if (!check.ok) return check;
   return db.transaction(async (tx) => {
     await lockMember(tx, member.id);
     if (!(await markPendingDeletion(tx, member.id, now))) return { ok: false, reason: 'notDeletable' } as const;

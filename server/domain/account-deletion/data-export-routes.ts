@@ -1,19 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATA_EXPORT_URL } from '../../../common/account-deletion/account-deletion-rules';
+import { dataExportRequestSchema } from '../../../common/account-deletion/account-deletion-schema';
 import { dataExportSchema } from '../../../common/account-deletion/data-export-schema';
+import { confirmCurrentPassword } from '../auth/current-password';
 import { buildDataExport } from './data-export';
 
-/** GET /api/export.php: the member's own data as a JSON download (GDPR Art. 20). */
+/**
+ * POST /api/export.php: the member's own data as a JSON download (GDPR Art. 20). The current
+ * password is asked again: a session left open on a shared device must not hand over every
+ * message and photo. A POST, so the Origin check stands before it and no link can start it.
+ */
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  // Without JavaScript the settings form posts natively (urlencoded); the Origin check applies as to JSON.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.post(
     DATA_EXPORT_URL,
     {
-      schema: { tags: ['account'], summary: 'Download all of your data (GDPR Art. 20) as JSON', response: { 200: dataExportSchema } },
+      schema: { tags: ['account'], summary: 'Download all of your data (GDPR Art. 20) as JSON; the current password confirms', body: dataExportRequestSchema, response: { 200: dataExportSchema } },
       // An export reads every photo of the account: cheap to ask for, costly to answer.
       config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const member = await request.requireMember();
+      await confirmCurrentPassword(request, member, request.body.password, 'account:errors.wrongPassword', 'password');
       const site = request.visitor.site;
       const domain = site.row.hosts[0] ?? '';
       const now = new Date();

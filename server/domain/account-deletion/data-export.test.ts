@@ -16,7 +16,7 @@ afterAll(async () => t?.close());
 
 const PHOTO = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]);
 
-describe('data export (GET /api/export.php)', () => {
+describe('data export (POST /api/export.php)', () => {
   it('downloads all of the member data as documented JSON, and of others only id and name', async () => {
     const db = t.database.db;
     const member = await createMember(db, { name: 'Ida', about: 'I like hiking', signupTracking: { network: 'n1', sub1: 's' }, interests: ['hiking'] });
@@ -54,7 +54,7 @@ describe('data export (GET /api/export.php)', () => {
     await http.login(other);
 
     const cookie = await http.login(member);
-    const res = await http.get('/api/export.php', { cookie });
+    const res = await http.post('/api/export.php', { password: member.password }, { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="rendezvous-data-${member.id}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
@@ -94,8 +94,44 @@ describe('data export (GET /api/export.php)', () => {
     expect(res.body).not.toMatch(/":999[,}\]]/);
   });
 
+  it('asks for the current password again: a wrong or missing one gets a translated error and no data', async () => {
+    const member = await createMember(t.database.db, { about: 'EXPORT-ME-NOT' });
+    const cookie = await http.login(member);
+    const wrong = await http.post('/api/export.php', { password: 'not the password' }, { cookie, lang: 'de' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({ code: 'wrongPassword', fields: { password: expect.any(String) } });
+    expect(wrong.json().error.message).not.toBe('The password is not correct.');
+    expect(wrong.headers['content-disposition']).toBeUndefined();
+    expect(wrong.body).not.toContain('EXPORT-ME-NOT');
+    const missing = await http.post('/api/export.php', {}, { cookie });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).not.toContain('EXPORT-ME-NOT');
+    // The old download link (a GET a link on any page could start) exports nothing.
+    const get = await http.get('/api/export.php', { cookie });
+    expect(get.statusCode).toBe(404);
+    expect(get.body).not.toContain('EXPORT-ME-NOT');
+  });
+
+  it('takes the settings form posted without JavaScript (urlencoded), behind the same Origin check', async () => {
+    const member = await createMember(t.database.db);
+    const cookie = await http.login(member);
+    const form = (origin: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/export.php',
+        remoteAddress: '198.18.0.20',
+        headers: { host: 'localhost:3000', origin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `password=${encodeURIComponent(password)}`,
+      });
+    const res = await form('http://localhost:3000', member.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; /);
+    expect((await form('https://evil.example', member.password)).statusCode).toBe(403);
+    expect((await form('http://localhost:3000', 'wrong')).statusCode).toBe(400);
+  });
+
   it('needs a session', async () => {
-    const res = await http.get('/api/export.php');
+    const res = await http.post('/api/export.php', { password: 'whatever' });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('authRequired');
     expect(res.headers['content-disposition']).toBeUndefined();
@@ -106,7 +142,13 @@ describe('data export (GET /api/export.php)', () => {
     const cookie = await http.login(member);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/export.php', remoteAddress: '198.18.0.9', headers: { host: 'localhost:3000', cookie } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/export.php',
+        remoteAddress: '198.18.0.9',
+        headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie, 'content-type': 'application/json' },
+        payload: { password: member.password },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);

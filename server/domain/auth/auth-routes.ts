@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { credentialsSchema, languageUpdateSchema, userResponseSchema } from '../../../common/auth/user-schema';
 import { AUTH_SESSION_COOKIE } from '../../../common/limits';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/locale-resolution';
-import { ApiError } from '../../http/api-error';
+import { isHttps } from '../../http/https';
 import { updateMemberLanguage } from '../members/account-repository';
 import { presentUser } from '../members/user-presenter';
 import { logInWithCredentials } from './login-flow';
@@ -44,17 +44,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const member = await request.requireMember();
       await updateMemberLanguage(db, member.id, request.body.language);
-      reply.setCookie(LOCALE_COOKIE, request.body.language, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: request.protocol === 'https' });
+      reply.setCookie(LOCALE_COOKIE, request.body.language, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: isHttps(request) });
       return { user: await userOf({ ...member, language: request.body.language }, request.visitor.site.row.settings.fictional_icon) };
     },
   );
 
   app.get(
     '/api/logout.php',
-    { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server', response: { 200: z.object({ user: z.null() }) } } },
+    // A GET that ends a session: a link on another site must not log members out (csrf-guard.ts).
+    { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server', response: { 200: z.object({ user: z.null() }) } }, config: { getWrites: true } },
     async (request, reply) => {
-      // A GET that ends a session: a link on another site must not log members out.
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw new ApiError(403, 'errors.forbiddenOrigin');
       const token = request.cookies[AUTH_SESSION_COOKIE];
       if (token) await endSession(db, token);
       reply.clearSessionCookie();

@@ -6,11 +6,12 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
   await db.insert(sessions).values(row);
 }
 
-export async function findLiveSession(db: Db, tokenHash: string, now: Date) {
+/** A session that has not expired and was used after `seenSince` (the idle timeout). */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date, seenSince: Date) {
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, seenSince)));
   return row;
 }
 
@@ -26,12 +27,12 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
-/** Which of `tokenHashes` are still live sessions (not logged out, not expired). */
-export async function liveSessionHashes(db: Db, tokenHashes: string[], now: Date): Promise<Set<string>> {
+/** Which of `tokenHashes` are still live sessions (not logged out, not expired, used after `seenSince`). */
+export async function liveSessionHashes(db: Db, tokenHashes: string[], now: Date, seenSince: Date): Promise<Set<string>> {
   if (tokenHashes.length === 0) return new Set();
   const rows = await db
     .select({ tokenHash: sessions.tokenHash })
     .from(sessions)
-    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now)));
+    .where(and(inArray(sessions.tokenHash, tokenHashes), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, seenSince)));
   return new Set(rows.map((r) => r.tokenHash));
 }

@@ -11,8 +11,8 @@ import {
   sendMessageResponseSchema,
   sendMessageSchema,
 } from '../../../common/chat/chat-schema';
-import { AUTH_SESSION_COOKIE } from '../../../common/limits';
 import { ApiError } from '../../http/api-error';
+import { memberOrAddressKey } from '../../http/rate-limit-key';
 import { deleteChats, readChat, sendMessage } from './chat-service';
 import { chatList, conversationView } from './chat-views';
 
@@ -48,7 +48,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['chat'], summary: 'Send a text, photo or gift message; idempotent on client_id (a retry returns the same message, charged once)', body: sendMessageSchema, response: { 200: sendMessageResponseSchema } },
       // Per member, not per address: members behind one NAT must not slow each other down.
-      config: { rateLimit: { max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => request.cookies[AUTH_SESSION_COOKIE] ?? request.ip } },
+      config: { rateLimit: { max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: memberOrAddressKey } },
     },
     async (request) => sendMessage(app, await memberOf(request), request.body),
   );

@@ -20,7 +20,8 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: geocodeQuerySchema,
         response: { 200: geocodeResultSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // store=1 moves the member's place: no other site may start it (csrf-guard.ts).
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, getWrites: true },
       // Privacy: the query string is the caller's position; the request log would keep it.
       logLevel: 'warn',
     },

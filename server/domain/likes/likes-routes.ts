@@ -71,7 +71,8 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auto-like.php',
-    { schema: { tags: ['likes'], summary: "The new-like overlay's profile when none is supplied", response: { 200: autoLikeResponseSchema } }, config: writes },
+    // It may make a fictional profile's daily like: a write no other site may start (csrf-guard.ts).
+    { schema: { tags: ['likes'], summary: "The new-like overlay's profile when none is supplied", response: { 200: autoLikeResponseSchema } }, config: { ...writes, getWrites: true } },
     async (request, reply) => {
       const member = await memberOf(request);
       reply.header('cache-control', 'no-store');

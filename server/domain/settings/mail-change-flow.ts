@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error';
 import { mailChangeConfirmMail, mailChangeNoticeMail } from '../../mail/mail-change-mail';
 import { takeAddressQuota } from '../auth/address-quota';
 import { siteOrigin } from '../sites/site-origin';
-import { checkCurrentPassword } from './current-password';
+import { confirmCurrentPassword } from '../auth/current-password';
 import { applyMailChange, issueMailChange } from './mail-change';
 import { emailTakenByOther } from './settings-repository';
 
@@ -20,7 +20,7 @@ export async function requestMailChange(request: FastifyRequest, raw: unknown): 
   const parsed = mailChangeRequestSchema.safeParse(raw);
   if (!parsed.success || !isValidNewEmail(parsed.data.email)) throw new ApiError(400, 'settings:errors.emailInvalid');
   const { email, password } = parsed.data;
-  await checkCurrentPassword(request, member, password, 'settings:errors.currentPassword');
+  await confirmCurrentPassword(request, member, password, 'settings:errors.currentPassword');
   const app = request.server;
   const site = request.visitor.site;
   // Checked after the password, so the question "has this address an account?" needs it, and

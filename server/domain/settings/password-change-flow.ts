@@ -4,7 +4,7 @@ import { AUTH_SESSION_COOKIE, PASSWORD_MIN_LENGTH } from '../../../common/limits
 import { ApiError } from '../../http/api-error';
 import { hashPassword } from '../auth/password';
 import { hashToken } from '../auth/sessions';
-import { checkCurrentPassword } from './current-password';
+import { confirmCurrentPassword } from '../auth/current-password';
 import { replacePassword } from './settings-repository';
 
 /**
@@ -19,7 +19,8 @@ export async function changePassword(request: FastifyRequest, raw: unknown): Pro
   const input = parsed.data;
   if (input.password !== input.password_confirmation) throw new ApiError(400, 'errors.passwordsDiffer');
   if (input.password.length < PASSWORD_MIN_LENGTH) throw new ApiError(400, 'errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
-  const checkedHash = await checkCurrentPassword(request, member, input.old_password, 'settings:errors.oldPassword');
+  await confirmCurrentPassword(request, member, input.old_password, 'settings:errors.oldPassword');
+  const checkedHash = member.passwordHash ?? '';
   const token = request.cookies[AUTH_SESSION_COOKIE];
   const changed = await replacePassword(request.server.database.db, {
     memberId: member.id,

@@ -42,6 +42,15 @@ describe('POST /api/page-hidden.php', () => {
     expect(bounces[0]!.msOnSite).toBeGreaterThanOrEqual(4000);
   });
 
+  it('answers a malformed or foreign Referer without an error, taking the landing path instead', async () => {
+    const visit = newVisit('/landers/video', true, {}, Date.now() - 4000);
+    const cookie = `${VISIT_COOKIE}=${t.app.signCookie(encodeVisit(visit))}`;
+    expect((await beacon(cookie, 'http://[::1')).statusCode).toBe(204);
+    expect((await beacon(cookie, 'https://elsewhere.example/secret-path')).statusCode).toBe(204);
+    const bounces = await t.database.db.select().from(pageBounces).where(eq(pageBounces.visitId, visit.id));
+    expect(bounces.map((b) => b.path)).toEqual(['/landers/video', '/landers/video']);
+  });
+
   it('ignores a forged (unsigned) visit cookie', async () => {
     const visit = newVisit('/', false, {});
     expect((await beacon(`${VISIT_COOKIE}=${encodeVisit(visit)}`)).statusCode).toBe(204);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseUrl } from '../../http/safe-url';
 import { decodeVisit, VISIT_COOKIE } from './visit-cookie';
 import { recordPageHidden } from './visits-repository';
 
@@ -20,9 +21,9 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsigned = raw ? request.unsignCookie(raw) : null;
       const visit = unsigned?.valid && unsigned.value ? decodeVisit(unsigned.value) : null;
       if (visit) {
-        // The page that was hidden: the Referer, which the CSRF guard has checked is ours.
-        const referer = request.headers.referer;
-        const path = referer ? new URL(referer).pathname : visit.p;
+        // The page that was hidden: the Referer when it is a page of ours (a client may send anything there).
+        const referer = parseUrl(request.headers.referer);
+        const path = referer && referer.host === request.headers.host ? referer.pathname : visit.p;
         await recordPageHidden(app.database.db, request.visitor.site.row.id, visit, path);
       }
       return reply.status(204).send(null);
