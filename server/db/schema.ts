@@ -335,6 +335,9 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId),
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // Whether a chat photo is still used by some message: when a conversation's photos are
+    // retired (a block, a purge) and when unsent chat photos are counted or purged.
+    index('messages_photo_idx').on(t.photoId).where(sql`${t.photoId} is not null`),
   ],
 );
 

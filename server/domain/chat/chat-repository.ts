@@ -62,6 +62,14 @@ export async function unreadLeavingWith(tx: Tx, memberId: number): Promise<Map<n
   return deltas;
 }
 
+/** Every conversation of the member, with the other member's id. */
+export async function conversationsOf(db: Conn, memberId: number): Promise<{ id: number; otherId: number }[]> {
+  const { rows } = await db.execute<{ id: number; other_id: number }>(sql`
+    select id, case when member_low_id = ${memberId} then member_high_id else member_low_id end as other_id
+    from conversations where member_low_id = ${memberId} or member_high_id = ${memberId}`);
+  return rows.map((r) => ({ id: r.id, otherId: r.other_id }));
+}
+
 /** The conversation of two members (one per pair), or undefined. */
 export async function conversationBetween(db: Conn, a: number, b: number, lock = false) {
   const [low, high] = a < b ? [a, b] : [b, a];

@@ -206,6 +206,43 @@ describe('chat list, reading and deleting', () => {
     expect((await b.api.delete('/api/chat.php', { profile: a.member.id })).json()).toMatchObject({ deleted: 1 });
   });
 
+  it('deleting a chat deletes the member’s stored events of it: resuming from the start replays none of it', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 100);
+    const sent = (await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'forget me' })).json<SendMessageResponse>();
+    await b.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'me too' });
+    await b.api.post('/api/chat-read.php', { conversation: sent.message.conversation });
+    expect((await b.api.delete('/api/chat.php', { conversation: sent.message.conversation })).statusCode).toBe(200);
+    const stored = await t.database.db.select({ event: memberEvents.event }).from(memberEvents).where(eq(memberEvents.memberId, b.member.id));
+    expect(stored.map((r) => (r.event as { kind: string }).kind)).toEqual(['chat_deleted']);
+    // The other member keeps their history, and the events that go with it.
+    const theirs = await eventsAfter(t.database.db, a.member.id, 0);
+    if (theirs.reset) throw new Error('events gone');
+    expect(theirs.events.filter((e) => e.event.kind === 'message')).toHaveLength(2);
+  });
+
+  it('replays a photo message without its photo once the photo is deleted: no fresh signed URL', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 1000);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
+      payload: await gradientJpeg(320, 240),
+    });
+    const photoId = upload.json<{ photo_id: number }>().photo_id;
+    expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: photoId })).statusCode).toBe(200);
+    const before = await eventsAfter(t.database.db, b.member.id, 0);
+    if (before.reset || before.events[0]?.event.kind !== 'message') throw new Error('no message event');
+    expect(before.events[0].event.message.photo).not.toBeNull();
+    expect((await a.api.delete('/api/photos.php', { id: photoId })).statusCode).toBe(200);
+    const after = await eventsAfter(t.database.db, b.member.id, 0);
+    if (after.reset || after.events[0]?.event.kind !== 'message') throw new Error('no message event');
+    expect(after.events[0].event.message.photo).toBeNull();
+  });
+
   it('never shows another member’s conversation', async () => {
     const a = await member();
     const b = await member();

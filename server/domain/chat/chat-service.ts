@@ -10,6 +10,7 @@ import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
 import { blockedEitherWay, countStartedConversations, findMessage, otherSide, participant, totalUnread } from './chat-repository';
+import { eraseConversationEvents } from './conversation-erasure';
 import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
 import { SendBatcher } from './send-batcher';
 
@@ -275,6 +276,10 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
       .orderBy(conversationMembers.conversationId)
       .for('no key update', { of: conversationMembers });
     if (!mine.length) throw new ApiError(404, 'chat:errors.conversationNotFound');
+    // The member's stored events of these chats go too, or `hello` after 0 would replay the
+    // history just deleted. The other member keeps theirs: their history stays (it is theirs
+    // to delete), and removing their events would only make their tabs miss messages.
+    await eraseConversationEvents(tx, mine.map((c) => c.conversationId), [memberId]);
     for (const c of mine) {
       await tx
         .update(conversationMembers)
