@@ -73,6 +73,17 @@ describe('POST/DELETE /api/like.php', () => {
     expect(de.json().error.message).not.toBe('You need to be logged in to chat');
   });
 
+  it('refuses likes and swipe likes from an unconfirmed member in their language, and stores none (decision 0013)', async () => {
+    const a = await loggedInMember(t, { ...man, status: 'not_confirmed' }, 'de');
+    const b = await createMember(t.database.db, woman);
+    const res = await a.api.post('/api/like.php', { profile_id: b.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { code: 'confirmFirst', message: expect.stringContaining('E-Mail-Adresse') } });
+    const swiped = await a.api.post('/api/swipe.php', { profile_id: b.id, action: 'like' });
+    expect(swiped.statusCode).toBe(403);
+    expect(await t.database.db.select().from(likes).where(eq(likes.likerId, a.member.id))).toEqual([]);
+  });
+
   it('answers 404 for invisible, unconfirmed, deleted, blocked, other-site members and oneself', async () => {
     const a = await loggedInMember(t, man);
     const invisible = await createMember(t.database.db, { ...woman, invisible: true });

@@ -11,6 +11,7 @@ import {
   deleteLike,
   insertLike,
   insertPass,
+  isConfirmedMember,
   isVisibleMember,
   lastAutoLikeAt,
   likeExists,
@@ -46,6 +47,9 @@ type Published = Awaited<ReturnType<typeof appendEvents>>[number];
 /** Stores the like; a new one is a live event for the liked member (the new-like overlay, the badge). */
 async function likeIn(tx: Tx, siteId: number, likerId: number, profileId: number, source: LikeSource, events: Published[]): Promise<LikeState> {
   if (!(await isVisibleMember(tx, siteId, likerId, profileId))) throw notFound();
+  // Decision 0013: an account nobody confirmed costs nothing to make, so its likes (free,
+  // one click each) would be a spam channel; it may write (spec 2's first message) but not like.
+  if (!(await isConfirmedMember(tx, likerId))) throw new ApiError(403, 'likes:errors.confirmFirst');
   const fresh = await insertLike(tx, likerId, profileId, source);
   const match = await likeExists(tx, profileId, likerId);
   if (fresh) {

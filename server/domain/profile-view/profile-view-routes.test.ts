@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_VISIBLE_PHOTOS, VISITOR_VISIBLE_PHOTOS, type MemberProfile } from '../../../common/profile-view/member-profile';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
@@ -289,6 +289,33 @@ describe('blocking', () => {
     const replay = await eventsAfter(db(), c.member.id, 0);
     if (replay.reset) throw new Error('events gone');
     expect(replay.events.map(({ event }) => (event.kind === 'message' ? event.message.photo?.url : null))).toEqual([kept!.filename]);
+  });
+
+  it('blocks anyone who wrote or liked, whatever their state; a hidden stranger stays not found', async () => {
+    const victim = await logIn(confirmed());
+    const invisibleSender = await logIn({ ...confirmed(), invisible: true });
+    const unconfirmedSender = await logIn({ status: 'not_confirmed' });
+    const leaving = await logIn(confirmed());
+    const hiddenLiker = await createMember(db(), { invisible: true });
+    const hiddenStranger = await createMember(db(), { invisible: true });
+    for (const [i, sender] of [invisibleSender, unconfirmedSender, leaving].entries()) {
+      const res = await send('POST', '/api/message.php', sender.cookie, { profile: victim.member.id, client_id: `unwanted-${i}-${Date.now()}`, text: 'unwanted' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await db().update(members).set({ status: 'pending_deletion', deletionRequestedAt: new Date() }).where(eq(members.id, leaving.member.id));
+    await db().insert(likes).values({ likerId: hiddenLiker.id, likedId: victim.member.id });
+
+    for (const id of [invisibleSender.member.id, unconfirmedSender.member.id, leaving.member.id, hiddenLiker.id]) {
+      const res = await send('POST', '/api/block.php', victim.cookie, { profile_id: id });
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(200);
+      expect(await db().select().from(blocks).where(and(eq(blocks.blockerId, victim.member.id), eq(blocks.blockedId, id)))).toHaveLength(1);
+    }
+    // The chats are gone with the block, and the sender cannot write again.
+    expect(await db().select().from(conversations).where(or(eq(conversations.memberLowId, victim.member.id), eq(conversations.memberHighId, victim.member.id)))).toEqual([]);
+    const again = await send('POST', '/api/message.php', invisibleSender.cookie, { profile: victim.member.id, client_id: `again-${Date.now()}`, text: 'again' });
+    expect(again.statusCode).toBe(403);
+    // No tie: blocking cannot be used to find out whether a hidden member exists.
+    expect((await send('POST', '/api/block.php', victim.cookie, { profile_id: hiddenStranger.id })).statusCode).toBe(404);
   });
 
   it('refuses visitors, self-blocks and unknown profiles', async () => {

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error';
 import { removePhotoFiles } from '../photos/photo-service';
 import { blockMember, unblockMember } from './block-repository';
 import { presentProfile } from './profile-presenter';
-import { blockBetween, findProfileMember, galleryPhotos, likePair } from './profile-repository';
+import { blockBetween, findBlockableMember, findProfileMember, galleryPhotos, likePair } from './profile-repository';
 import { idParamSchema } from '../../../common/ids';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -49,7 +49,7 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const blockTarget = async (viewerId: number, siteId: number, profileId: number) => {
     if (profileId === viewerId) throw new ApiError(400, 'profile-view:errors.blockSelf');
-    const member = await findProfileMember(db, siteId, profileId, viewerId);
+    const member = await findBlockableMember(db, siteId, viewerId, profileId);
     if (!member) throw new ApiError(404, 'errors.notFound');
     return member;
   };
