@@ -84,7 +84,7 @@ function ChatRow({ item, active, onDelete }: { item: ChatListItem; active: boole
         <span className="rv-chat-item-body">
           <span className="d-flex align-items-baseline gap-1">
             <strong className="text-truncate">{profile.name}</strong>
-            <span className="text-body-secondary small">{profile.age}</span>
+            {!profile.unavailable && <span className="text-body-secondary small">{profile.age}</span>}
             {profile.fictional && (
               <span className="small" title={settings.fictional_warning} aria-label={settings.fictional_singular}>
                 {FICTIONAL_ICONS[settings.fictional_icon] ?? '🎭'}

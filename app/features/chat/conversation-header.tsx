@@ -25,26 +25,34 @@ export function ConversationHeader({ profile, typing, conversation, onDelete }: 
         <Link to={paths.chats()} className="btn btn-link px-1 d-md-none text-decoration-none" aria-label={t('chat:back')} data-testid="chat-back">
           <span aria-hidden="true">←</span>
         </Link>
-        <Link
-          to={paths.member(profile.id)}
-          className="d-flex align-items-center gap-2 text-reset text-decoration-none flex-grow-1 min-w-0"
-          data-testid="conversation-profile"
-        >
-          <Avatar photo={profile.photo?.thumb ?? null} name={profile.name} size={40} />
-          <span className="min-w-0">
-            <strong className="d-block text-truncate">
-              {profile.name}, {profile.age}{' '}
-              {profile.fictional && (
-                <span title={settings.fictional_warning} aria-hidden="true">
-                  {fictionalIcon}
-                </span>
-              )}
-            </strong>
-            <span className="small text-body-secondary d-block text-truncate" aria-live="polite" data-testid="typing-indicator">
-              {typing ? t('chat:typing', { name: profile.name }) : (profile.city ?? '')}
-            </span>
+        {profile.unavailable ? (
+          // A member the viewer may not see: a neutral card, no link to a profile that is not found.
+          <span className="d-flex align-items-center gap-2 flex-grow-1 min-w-0" data-testid="conversation-profile" data-unavailable="true">
+            <Avatar photo={null} name={profile.name} size={40} />
+            <strong className="d-block text-truncate">{profile.name}</strong>
           </span>
-        </Link>
+        ) : (
+          <Link
+            to={paths.member(profile.id)}
+            className="d-flex align-items-center gap-2 text-reset text-decoration-none flex-grow-1 min-w-0"
+            data-testid="conversation-profile"
+          >
+            <Avatar photo={profile.photo?.thumb ?? null} name={profile.name} size={40} />
+            <span className="min-w-0">
+              <strong className="d-block text-truncate">
+                {profile.name}, {profile.age}{' '}
+                {profile.fictional && (
+                  <span title={settings.fictional_warning} aria-hidden="true">
+                    {fictionalIcon}
+                  </span>
+                )}
+              </strong>
+              <span className="small text-body-secondary d-block text-truncate" aria-live="polite" data-testid="typing-indicator">
+                {typing ? t('chat:typing', { name: profile.name }) : (profile.city ?? '')}
+              </span>
+            </span>
+          </Link>
+        )}
         {conversation !== null && (
           <button
             type="button"

@@ -2,15 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_LIMIT_FREE, EVENT_RETENTION_HOURS, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
-import { blocks, creditEntries, memberEvents, messages, sites } from '../../db/schema';
+import { blocks, creditEntries, likes, memberEvents, members, messages, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
-import { loggedInMember } from '../settings/settings-test-client';
+import { client, loggedInMember } from '../settings/settings-test-client';
 import { acknowledgeMany } from './chat-service';
 import { eventsAfter, presentEvent } from './live-events';
 import { memberTile } from '../members/member-tiles';
 import { gradientJpeg } from '../photos/test-images';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
+import { createMember } from '../../test-support/test-members';
 
 let t: TestApp;
 let settings: { message_credits: number; photo_credits: number; gift_credits: number; free_messages: number; message_length: number };
@@ -279,6 +280,76 @@ describe('chat list, reading and deleting', () => {
     expect(premiumView.has_more).toBe(true);
     const older = (await premium.api.get(`/api/chat.php?id=${conversationId}&before=${premiumView.messages[0]!.id}`)).json<ChatResponse>();
     expect(older.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 1}`));
+  });
+});
+
+describe('who the chat shows (the visibility rule of search and profile view)', () => {
+  const neutral = (id: number, name = 'Member not available') => ({ id, name, age: 0, city: null, country: '', photo: null, fictional: false, unavailable: true });
+
+  it('finds no hidden member by profile id, and shows a member who blocked the caller as a neutral card', async () => {
+    const a = await member();
+    const invisible = await createMember(t.database.db, { ...confirmed(), invisible: true, city: 'Utrecht' });
+    const unconfirmed = await createMember(t.database.db, { ...confirmed(), status: 'not_confirmed' });
+    const leaving = await createMember(t.database.db, { ...confirmed(), status: 'pending_deletion' });
+    for (const other of [invisible, unconfirmed, leaving]) {
+      const res = await a.api.get(`/api/chat.php?profile=${other.id}`);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.body).not.toContain(other.name);
+    }
+    const blocker = await member({ city: 'Leiden' });
+    await t.database.db.insert(blocks).values({ blockerId: blocker.member.id, blockedId: a.member.id });
+    const view = (await a.api.get(`/api/chat.php?profile=${blocker.member.id}`)).json<ChatResponse>();
+    expect(view.profile).toEqual(neutral(blocker.member.id));
+    expect(view.cannot_write).toBe('blocked');
+  });
+
+  it('keeps a conversation readable behind a neutral card once the other member is hidden or deleted, in the reader’s language', async () => {
+    const a = await member();
+    await give(a.member.id, 100);
+    for (const change of [{ invisible: true }, { status: 'pending_deletion' as const, deletionRequestedAt: new Date() }]) {
+      const b = await member({ city: 'Haarlem' });
+      const sent = (await b.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'still here' })).json<SendMessageResponse>();
+      await t.database.db.update(members).set(change).where(eq(members.id, b.member.id));
+      const view = (await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>();
+      expect(view.profile).toEqual(neutral(b.member.id));
+      expect(view.messages.map((m) => m.text)).toEqual(['still here']);
+      expect(JSON.stringify(view)).not.toContain(b.member.name);
+      const inGerman = (await client(t, a.session, 'de').get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>();
+      expect(inGerman.profile).toEqual(neutral(b.member.id, 'Mitglied nicht verfügbar'));
+    }
+    const b = await member({ invisible: true });
+    await b.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hidden sender' });
+    const list = (await a.api.get('/api/chats.php')).json<ChatsResponse>();
+    const item = list.chats.find((c) => c.profile.id === b.member.id)!;
+    expect(item.profile).toEqual(neutral(b.member.id));
+    expect(item.conversation.last_message?.text).toBe('hidden sender');
+  });
+
+  it('never lists a hidden member among the matches', async () => {
+    const a = await member();
+    const b = await member();
+    await t.database.db.insert(likes).values([
+      { likerId: a.member.id, likedId: b.member.id },
+      { likerId: b.member.id, likedId: a.member.id },
+    ]);
+    expect((await a.api.get('/api/chats.php')).json<ChatsResponse>().likes.map((l) => l.id)).toEqual([b.member.id]);
+    await t.database.db.update(members).set({ invisible: true }).where(eq(members.id, b.member.id));
+    expect((await a.api.get('/api/chats.php')).json<ChatsResponse>().likes).toEqual([]);
+  });
+
+  it('member-card.php does not show a member who blocked the caller, or whom the caller blocked', async () => {
+    const a = await member();
+    const b = await member();
+    const c = await member();
+    expect((await a.api.get(`/api/member-card.php?id=${b.member.id}`)).statusCode).toBe(200);
+    await t.database.db.insert(blocks).values([
+      { blockerId: b.member.id, blockedId: a.member.id },
+      { blockerId: a.member.id, blockedId: c.member.id },
+    ]);
+    expect((await a.api.get(`/api/member-card.php?id=${b.member.id}`)).statusCode).toBe(404);
+    expect((await a.api.get(`/api/member-card.php?id=${c.member.id}`)).statusCode).toBe(404);
+    // Visitors still see the public card.
+    expect((await t.app.inject({ url: `/api/member-card.php?id=${b.member.id}`, headers: { host: 'localhost:3000' } })).statusCode).toBe(200);
   });
 });
 
