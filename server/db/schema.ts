@@ -143,7 +143,11 @@ export const photos = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_member_idx').on(t.memberId, t.position)],
+  (t) => [
+    index('photos_member_idx').on(t.memberId, t.position),
+    // The hourly purge of chat photos never sent reads the old ones by upload time.
+    index('photos_chat_created_idx').on(t.createdAt).where(sql`${t.kind} = 'chat' and ${t.status} <> 'deleted'`),
+  ],
 );
 
 /** One row per browser visit (cookie), for the page-hidden beacon and bounce logging. */

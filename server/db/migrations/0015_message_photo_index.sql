@@ -1,1 +1,0 @@
-CREATE INDEX "messages_photo_idx" ON "messages" USING btree ("photo_id") WHERE "messages"."photo_id" is not null;
