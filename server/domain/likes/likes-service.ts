@@ -5,6 +5,7 @@ import { ApiError } from '../../http/api-error';
 import type { LiveBus } from '../../realtime/live-bus';
 import { appendEvents, publishEvents } from '../chat/live-events';
 import { memberTile, toTile } from '../members/member-tiles';
+import { memberVisibility } from '../members/members-repository';
 import {
   autoLiker,
   countNewLikes,
@@ -52,7 +53,9 @@ async function likeIn(tx: Tx, siteId: number, likerId: number, profileId: number
   if (!(await isConfirmedMember(tx, likerId))) throw new ApiError(403, 'likes:errors.confirmFirst');
   const fresh = await insertLike(tx, likerId, profileId, source);
   const match = await likeExists(tx, profileId, likerId);
-  if (fresh) {
+  // The liked member hears of it only when they may see the liker (the visibility rule of the
+  // likes lists): an invisible liker's card must not reach them through the live event.
+  if (fresh && (await memberVisibility(tx, siteId, profileId, likerId)).listed) {
     const profile = await memberTile(tx, likerId);
     const newLikes = await countNewLikes(tx, siteId, profileId);
     events.push(...(await appendEvents(tx, [{ memberId: profileId, event: { kind: 'like', profile: profile!, match, total_new_likes: newLikes } }])));
