@@ -216,6 +216,18 @@ test('a chat with a member who went invisible stays readable behind a neutral ca
   await expect(item.locator('img')).toHaveCount(0);
   await expect(kim.page.locator('body')).not.toContainText(jade.name);
   await expect(kim.page.locator(`a[href="/members/${jade.id}"]`)).toHaveCount(0);
+
+  // A member who deleted the account: the history stays, the card is neutral, writing is closed.
+  const lena = await member(browser, 'Lena');
+  const written = await lena.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `leaving-${Date.now()}`, kind: 'text', text: 'Goodbye soon' } });
+  expect(written.status(), await written.text()).toBe(200);
+  const farewell = ((await written.json()) as { message: { conversation: number } }).message.conversation;
+  expect((await lena.page.request.post('/api/delete-account.php', { headers: { origin }, data: { password: 'a fine password 42' } })).status()).toBe(200);
+  await kim.page.goto(`/chats/${farewell}`);
+  await expect(kim.page.getByTestId('message')).toContainText('Goodbye soon');
+  await expect(kim.page.getByTestId('conversation-profile').locator('strong')).toHaveText(t('memberUnavailable'));
+  await expect(kim.page.getByTestId('cannot-write')).toHaveText(t('closed', { name: t('thisMember') }));
+  await expect(kim.page.locator('body')).not.toContainText(lena.name);
 });
 
 test('a visitor is sent to the login first', async ({ page }) => {
