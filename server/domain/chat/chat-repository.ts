@@ -28,8 +28,11 @@ export const messageColumns = {
   photoHeight: photos.height,
 };
 
+/** A message's photo while it is not deleted: a deleted photo's files are gone, and its URL must not be signed again. */
+const livePhoto = and(eq(photos.id, messages.photoId), ne(photos.status, 'deleted'));
+
 export async function findMessage(db: Conn, where: SQL): Promise<MessageRow | undefined> {
-  const [row] = await db.select(messageColumns).from(messages).leftJoin(photos, eq(photos.id, messages.photoId)).where(where);
+  const [row] = await db.select(messageColumns).from(messages).leftJoin(photos, livePhoto).where(where);
   return row;
 }
 
@@ -154,7 +157,7 @@ export async function messagePage(db: Conn, conversationId: number, afterId: num
   const rows = await db
     .select(messageColumns)
     .from(messages)
-    .leftJoin(photos, eq(photos.id, messages.photoId))
+    .leftJoin(photos, livePhoto)
     .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId), beforeId ? lt(messages.id, beforeId) : undefined))
     .orderBy(desc(messages.id))
     .limit(limit);

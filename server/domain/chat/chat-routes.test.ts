@@ -223,7 +223,7 @@ describe('chat list, reading and deleting', () => {
     expect(theirs.events.filter((e) => e.event.kind === 'message')).toHaveLength(2);
   });
 
-  it('replays a photo message without its photo once the photo is deleted: no fresh signed URL', async () => {
+  it('replays and shows a photo message without its photo once the photo is deleted: no fresh signed URL', async () => {
     const a = await member();
     const b = await member();
     await give(a.member.id, 1000);
@@ -242,6 +242,9 @@ describe('chat list, reading and deleting', () => {
     const after = await eventsAfter(t.database.db, b.member.id, 0);
     if (after.reset || after.events[0]?.event.kind !== 'message') throw new Error('no message event');
     expect(after.events[0].event.message.photo).toBeNull();
+    // The conversation view signs it no more either.
+    const view = (await b.api.get(`/api/chat.php?profile=${a.member.id}`)).json<ChatResponse>();
+    expect(view.messages.map((m) => [m.kind, m.photo])).toEqual([['photo', null]]);
   });
 
   it('never shows another member’s conversation', async () => {
