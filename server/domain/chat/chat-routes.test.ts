@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_LIMIT_FREE, EVENT_RETENTION_HOURS, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
-import { blocks, creditEntries, likes, memberEvents, members, messages, sites } from '../../db/schema';
+import { blocks, creditEntries, likes, memberEvents, members, messages, photos, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
 import { client, loggedInMember } from '../settings/settings-test-client';
@@ -221,6 +221,28 @@ describe('chat list, reading and deleting', () => {
     const theirs = await eventsAfter(t.database.db, a.member.id, 0);
     if (theirs.reset) throw new Error('events gone');
     expect(theirs.events.filter((e) => e.event.kind === 'message')).toHaveLength(2);
+  });
+
+  it('deletes a chat photo once both members deleted the chat, not before', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 1000);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
+      payload: await gradientJpeg(320, 240),
+    });
+    const photoId = upload.json<{ photo_id: number }>().photo_id;
+    const sent = (await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: photoId })).json<SendMessageResponse>();
+    const photo = async () => (await t.database.db.select().from(photos).where(eq(photos.id, photoId)))[0]!;
+    const { filename } = await photo();
+    expect((await b.api.delete('/api/chat.php', { conversation: sent.message.conversation })).statusCode).toBe(200);
+    expect((await photo()).status).toBe('active');
+    expect((await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>().messages[0]!.photo).not.toBeNull();
+    expect((await a.api.delete('/api/chat.php', { conversation: sent.message.conversation })).statusCode).toBe(200);
+    expect((await photo()).status).toBe('deleted');
+    expect(await t.app.photoStorage.get(filename)).toBeNull();
   });
 
   it('replays and shows a photo message without its photo once the photo is deleted: no fresh signed URL', async () => {

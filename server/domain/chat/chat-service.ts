@@ -10,7 +10,8 @@ import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
 import { blockedEitherWay, countStartedConversations, findMessage, otherSide, participant, totalUnread } from './chat-repository';
-import { eraseConversationEvents } from './conversation-erasure';
+import { removePhotoFiles } from '../photos/photo-service';
+import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure';
 import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
 import { SendBatcher } from './send-batcher';
 
@@ -259,6 +260,7 @@ export async function typingTarget(db: Db, memberId: number, conversationId: num
 export async function deleteChats(app: FastifyInstance, memberId: number, target: { conversation: number } | { profile: number }): Promise<{ deleted: number; total_unread_messages: number }> {
   const db = app.database.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
+  let photoKeys: string[] = [];
   const deleted = await db.transaction(async (tx) => {
     // The member's sides locked in conversation order (as sends take them): the unread
     // counts cleared are exactly what leaves the member's total.
@@ -291,9 +293,12 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
       mine.map((c) => ({ memberId, event: { kind: 'chat_deleted', conversation: c.conversationId, total_unread_messages: 0 } satisfies LiveEvent })),
       new Map([[memberId, -mine.reduce((sum, c) => sum + c.unread, 0)]]),
     );
+    // Photos that both members have now deleted are seen by nobody: they go, files after commit.
+    photoKeys = await retireClearedPhotos(tx, mine.map((c) => c.conversationId));
     return mine.length;
   });
   publishEvents(app.liveBus, events);
+  await removePhotoFiles(app.photoStorage, photoKeys, app.log);
   return { deleted, total_unread_messages: await totalUnread(db, memberId) };
 }
 

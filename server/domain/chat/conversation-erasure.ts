@@ -43,3 +43,27 @@ export async function retireConversationPhotos(tx: Tx, conversationIds: readonly
     returning p.filename, p.thumb_filename`);
   return rows.flatMap((r) => [r.filename, r.thumb_filename]);
 }
+
+/**
+ * After a chat deletion: marks deleted the chat photos that no member can see any more, those
+ * of messages both members cleared (each deleted the chat after them) and used by no other
+ * message still shown, and returns their storage keys for removal after commit.
+ */
+export async function retireClearedPhotos(tx: Tx, conversationIds: readonly number[]): Promise<string[]> {
+  if (conversationIds.length === 0) return [];
+  const ids = intArray(conversationIds);
+  // A message stays visible while one side has not cleared it: below both sides' cleared_up_to.
+  const { rows } = await tx.execute<{ filename: string; thumb_filename: string }>(sql`
+    with floors as (
+      select conversation_id, min(cleared_up_to) as floor from conversation_members
+      where conversation_id = any(${ids}::int[]) group by conversation_id
+    )
+    update photos p set status = 'deleted'
+    where p.kind = 'chat' and p.status <> 'deleted'
+      and p.id in (select m.photo_id from messages m join floors f on f.conversation_id = m.conversation_id where m.photo_id is not null and m.id <= f.floor)
+      and not exists (
+        select 1 from messages o left join floors f on f.conversation_id = o.conversation_id
+        where o.photo_id = p.id and (f.floor is null or o.id > f.floor))
+    returning p.filename, p.thumb_filename`);
+  return rows.flatMap((r) => [r.filename, r.thumb_filename]);
+}
