@@ -28,8 +28,8 @@ export function ConversationHeader({ profile, typing, conversation, onDelete }: 
         {profile.unavailable ? (
           // A member the viewer may not see: a neutral card, no link to a profile that is not found.
           <span className="d-flex align-items-center gap-2 flex-grow-1 min-w-0" data-testid="conversation-profile" data-unavailable="true">
-            <Avatar photo={null} name={profile.name} size={40} />
-            <strong className="d-block text-truncate">{profile.name}</strong>
+            <Avatar photo={null} name={t('chat:memberUnavailable')} size={40} />
+            <strong className="d-block text-truncate">{t('chat:memberUnavailable')}</strong>
           </span>
         ) : (
           <Link

@@ -350,6 +350,23 @@ describe('who the chat shows (the visibility rule of search and profile view)', 
     expect(item.conversation.last_message?.text).toBe('hidden sender');
   });
 
+  it('a hidden sender reaches the recipient’s live events as the neutral card, a listed one with their tile', async () => {
+    const a = await member();
+    const hidden = await member({ invisible: true, city: 'Delft' });
+    const listed = await member({ city: 'Gouda' });
+    await give(hidden.member.id, 100);
+    await give(listed.member.id, 100);
+    for (const sender of [hidden, listed]) expect((await sender.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hi' })).statusCode).toBe(200);
+    // And the batch path (sends arriving together go in one call).
+    await Promise.all([hidden, listed].map((sender) => sender.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'again' })));
+    const replay = await eventsAfter(t.database.db, a.member.id, 0);
+    if (replay.reset) throw new Error('events gone');
+    const profiles = replay.events.flatMap(({ event }) => (event.kind === 'message' ? [event.profile] : []));
+    expect(profiles.filter((p) => p.id === hidden.member.id)).toEqual([neutral(hidden.member.id, ''), neutral(hidden.member.id, '')]);
+    expect(profiles.filter((p) => p.id === listed.member.id).map((p) => p.city)).toEqual(['Gouda', 'Gouda']);
+    expect(JSON.stringify(replay.events)).not.toContain('Delft');
+  });
+
   it('never lists a hidden member among the matches', async () => {
     const a = await member();
     const b = await member();
