@@ -113,7 +113,8 @@ describe('sending messages', () => {
     expect((await unconfirmed.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hello from signup' })).statusCode).toBe(200);
     const reply = await a.api.post('/api/message.php', { profile: unconfirmed.member.id, client_id: cid(), text: 'hi back' });
     expect(reply.statusCode).toBe(403);
-    expect(reply.json<{ error: { code: string; message: string } }>().error.message).toContain(unconfirmed.member.name);
+    // Unnamed: the unconfirmed member is not listed (the chat shows the neutral card).
+    expect(reply.json<{ error: { code: string; message: string } }>().error).toEqual({ code: 'unconfirmedOther', message: 'This member cannot read replies until they confirm their e-mail address.' });
     const view = (await a.api.get(`/api/chat.php?profile=${unconfirmed.member.id}`)).json<ChatResponse>();
     expect(view.cannot_write).toBe('unconfirmed_other');
     expect((await unconfirmed.api.get(`/api/chat.php?profile=${a.member.id}`)).json<ChatResponse>().me_unconfirmed).toBe(true);
@@ -348,6 +349,20 @@ describe('who the chat shows (the visibility rule of search and profile view)', 
     const item = list.chats.find((c) => c.profile.id === b.member.id)!;
     expect(item.profile).toEqual(neutral(b.member.id));
     expect(item.conversation.last_message?.text).toBe('hidden sender');
+  });
+
+  it('a first message finds listed members only: an invisible or unconfirmed one is not found, and nothing is stored', async () => {
+    const a = await member();
+    await give(a.member.id, 100);
+    const invisible = await createMember(t.database.db, { ...confirmed(), invisible: true });
+    const unconfirmed = await createMember(t.database.db, { status: 'not_confirmed' });
+    for (const other of [invisible, unconfirmed]) {
+      const res = await a.api.post('/api/message.php', { profile: other.id, client_id: cid(), text: 'found you?' });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'memberNotFound' } });
+      expect(res.body).not.toContain(other.name);
+    }
+    expect(await t.database.db.select().from(messages).where(eq(messages.senderId, a.member.id))).toEqual([]);
   });
 
   it('a hidden sender reaches the recipient’s live events as the neutral card, a listed one with their tile', async () => {

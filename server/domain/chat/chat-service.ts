@@ -72,7 +72,8 @@ function refusal(outcome: Extract<SendOutcome, { error: string }>): ApiError {
     case 'blocked':
       return new ApiError(403, 'chat:errors.blocked');
     case 'unconfirmedOther':
-      return new ApiError(403, 'chat:errors.unconfirmedOther', { name: outcome.name });
+      // Unnamed: an unconfirmed member is not listed, so the chat shows them as the neutral card.
+      return new ApiError(403, 'chat:refusals.unconfirmedOther');
     case 'conversationLimit':
       return new ApiError(403, 'chat:errors.conversationLimit', { count: FREE_CONVERSATIONS });
     case 'photoNotFound':
