@@ -1,3 +1,4 @@
+-- The chat follows the visibility rule of search and profile view (issue 23): live tiles and first messages.
 -- The member tile that live events store (rv_chat_send, rv_chat_send_many, messageEvents)
 -- follows the visibility rule of every other presentation (issue 23): a member who is not
 -- listed (invisible, unconfirmed, deleted, disabled) reaches the other side of a chat as the
