@@ -196,7 +196,7 @@ test('a blocked member cannot write', async ({ browser }) => {
   expect(refused.status()).toBe(403);
 });
 
-test('a chat with a member who went invisible stays readable behind a neutral card: no name, photo, age or profile link', async ({ browser }) => {
+test('a chat with a member who went invisible stays readable behind a neutral card: no name, photo, age or profile link; blocking works from the chat', async ({ browser }) => {
   const jade = await member(browser, 'Jade');
   const kim = await member(browser, 'Kim');
   const origin = new URL(jade.page.url()).origin;
@@ -228,6 +228,15 @@ test('a chat with a member who went invisible stays readable behind a neutral ca
   await expect(kim.page.getByTestId('conversation-profile').locator('strong')).toHaveText(t('memberUnavailable'));
   await expect(kim.page.getByTestId('cannot-write')).toHaveText(t('closed', { name: t('thisMember') }));
   await expect(kim.page.locator('body')).not.toContainText(lena.name);
+
+  // The hidden sender can be blocked from the chat itself: the chat goes, and they cannot write again.
+  await kim.page.goto(`/chats/${conversation}`);
+  kim.page.once('dialog', (dialog) => void dialog.accept());
+  await kim.page.getByTestId('conversation-block').click();
+  await expect(kim.page).toHaveURL(/\/chats$/);
+  await expect(kim.page.locator(`[data-testid="chat-item"][data-conversation="${conversation}"]`)).toHaveCount(0);
+  const again = await jade.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `again-${Date.now()}`, kind: 'text', text: 'Still there?' } });
+  expect(again.status()).toBe(403);
 });
 
 test('a visitor is sent to the login first', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { MemberTile } from '../../../common/members/member-tile';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
@@ -6,6 +6,7 @@ import { useRootData } from '../shell/use-root-data';
 import { FICTIONAL_ICONS } from './chat-bundle';
 import { Avatar } from './chat-list';
 import { TrashIcon } from './chat-icons';
+import { blockMember, errorMessage } from './chat-client';
 
 interface ConversationHeaderProps {
   profile: MemberTile;
@@ -19,6 +20,16 @@ export function ConversationHeader({ profile, typing, conversation, onDelete }: 
   const { t } = useTranslation();
   const { settings } = useRootData();
   const fictionalIcon = FICTIONAL_ICONS[settings.fictional_icon] ?? '🎭';
+  const navigate = useNavigate();
+  const block = async () => {
+    if (!window.confirm(t('chat:block.confirm'))) return;
+    try {
+      await blockMember(profile.id);
+      void navigate(paths.chats(), { replace: true });
+    } catch (error) {
+      window.alert(errorMessage(error, t('errors.generic')));
+    }
+  };
   return (
     <>
       <header className="rv-conversation-header">
@@ -52,6 +63,13 @@ export function ConversationHeader({ profile, typing, conversation, onDelete }: 
               </span>
             </span>
           </Link>
+        )}
+        {conversation !== null && (
+          // Blocking from the chat itself: a sender the reader may not see (invisible, unconfirmed,
+          // leaving) has no profile page with a block button, yet must be blockable (issue 23).
+          <button type="button" className="btn btn-link btn-sm text-body-secondary" onClick={() => void block()} data-testid="conversation-block">
+            {t('chat:block.label')}
+          </button>
         )}
         {conversation !== null && (
           <button
