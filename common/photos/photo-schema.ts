@@ -14,7 +14,8 @@ export const PHOTO_MAX_UPLOAD_MB = PHOTO_MAX_UPLOAD_BYTES / 1024 / 1024;
  * down (shrink-on-load: cost follows the file's bytes, not its pixels), so its cap is above
  * the largest phone sensor (200 MP, 16320 x 12240). PNG, WebP and progressive JPEG are
  * decoded at full size (a 157 KB, 49-megapixel PNG took about a second of CPU and hundreds of
- * MB): no phone camera writes them, and phone screenshots stay under 6 MP.
+ * MB): no phone camera writes them, and phone screenshots stay under 6 MP. Measured here: a
+ * 200 MP baseline JPEG 0.5 s of CPU and 26 MB; the same image progressive 1.2 s and 600 MB.
  */
 export const PHOTO_MAX_PIXELS = 200_000_000;
 export const PHOTO_MAX_PIXELS_FULL_DECODE = 24_000_000;
