@@ -40,6 +40,8 @@ const configSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Uploaded photos go live without inspection (demos); off in production. */
   PHOTO_AUTO_APPROVE: booleanFlag.default(false),
+  /** Photo uploads decoded and encoded at once per process (more wait, a few; beyond that: 503). */
+  IMAGE_JOBS: z.coerce.number().int().min(1).max(64).default(2),
   /** An S3-compatible bucket for uploads; unset S3_BUCKET = local disk under DATA_DIR/media. */
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),

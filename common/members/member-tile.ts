@@ -9,6 +9,12 @@ export const memberTileSchema = z.object({
   country: z.string(),
   photo: z.object({ thumb: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
   fictional: z.boolean(),
+  /**
+   * The member may not be shown to this viewer (hidden, unconfirmed, deleted, or they blocked
+   * the viewer) but a conversation with them stays readable: a neutral card with a translated
+   * name and no photo, city or age.
+   */
+  unavailable: z.literal(true).optional(),
 });
 export type MemberTile = z.infer<typeof memberTileSchema>;
 

@@ -143,7 +143,11 @@ export const photos = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_member_idx').on(t.memberId, t.position)],
+  (t) => [
+    index('photos_member_idx').on(t.memberId, t.position),
+    // The hourly purge of chat photos never sent reads the old ones by upload time.
+    index('photos_chat_created_idx').on(t.createdAt).where(sql`${t.kind} = 'chat' and ${t.status} <> 'deleted'`),
+  ],
 );
 
 /** One row per browser visit (cookie), for the page-hidden beacon and bounce logging. */
@@ -346,6 +350,9 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_sender_client_idx').on(t.senderId, t.clientId),
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // Whether a chat photo is still used by some message: when a conversation's photos are
+    // retired (a block, a purge) and when unsent chat photos are counted or purged.
+    index('messages_photo_idx').on(t.photoId).where(sql`${t.photoId} is not null`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { hashToken } from '../domain/auth/sessions';
 import { ensureDemoSites } from '../db/seed/demo-data';
 import { addCreditEntry, creditBalance } from '../domain/credits/credits-repository';
 import { appendEvents, currentSeq, publishEvents } from '../domain/chat/live-events';
-import { logIn } from '../domain/settings/settings-test-client';
+import { client, logIn } from '../domain/settings/settings-test-client';
 import { openTestDatabase } from '../test-support/test-database';
 import { createMember } from '../test-support/test-members';
 import type { TestApp } from '../test-support/test-app';
@@ -160,6 +160,27 @@ describe('GET /api/live.php', () => {
     await purged.next('ready');
     expect(purged.received).toEqual([{ type: 'reset', seq: 4 }, { type: 'ready', seq: 4 }]);
     await purged.close();
+  });
+});
+
+describe('replay after a block', () => {
+  it('gives the blocked member nothing of the deleted chat with hello after 0: not a word of it', async () => {
+    const a = await member();
+    const b = await member('male');
+    const api = (session: string) => client({ app: server.app } as TestApp, session);
+    // An earlier event of B's about another chat, so that the replay starts (no reset).
+    await database.db.transaction((tx) => appendEvents(tx, [{ memberId: b.id, event: { kind: 'delivered', conversation: 999_999, up_to: 1 } }]));
+    const stamp = Date.now();
+    expect((await api(b.session).post('/api/message.php', { profile: a.id, client_id: `replay-1-${stamp}`, text: 'secret question' })).statusCode).toBe(200);
+    expect((await api(a.session).post('/api/message.php', { profile: b.id, client_id: `replay-2-${stamp}`, text: 'secret answer' })).statusCode).toBe(200);
+    expect((await api(a.session).post('/api/block.php', { profile_id: b.id })).statusCode).toBe(200);
+
+    const c = await connectLive(server.port, b.session);
+    await hello(c, 0);
+    const events = c.received.flatMap((m) => (m.type === 'event' ? [m.event.kind] : []));
+    expect(events).toEqual(['delivered', 'chat_deleted']);
+    expect(JSON.stringify(c.received)).not.toContain('secret');
+    await c.close();
   });
 });
 

@@ -196,6 +196,49 @@ test('a blocked member cannot write', async ({ browser }) => {
   expect(refused.status()).toBe(403);
 });
 
+test('a chat with a member who went invisible stays readable behind a neutral card: no name, photo, age or profile link; blocking works from the chat', async ({ browser }) => {
+  const jade = await member(browser, 'Jade');
+  const kim = await member(browser, 'Kim');
+  const origin = new URL(jade.page.url()).origin;
+  const sent = await jade.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `hidden-${Date.now()}`, kind: 'text', text: 'Hello from behind the curtain' } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const conversation = ((await sent.json()) as { message: { conversation: number } }).message.conversation;
+  expect((await jade.page.request.put('/api/notifications.php', { headers: { origin }, data: { invisible: true } })).status()).toBe(200);
+
+  await kim.page.goto(`/chats/${conversation}`);
+  await expect(kim.page.getByTestId('message')).toContainText('Hello from behind the curtain');
+  const header = kim.page.getByTestId('conversation-profile');
+  await expect(header.locator('strong')).toHaveText(t('memberUnavailable'));
+  await expect(header).toHaveAttribute('data-unavailable', 'true');
+  await expect(header.locator('img, a')).toHaveCount(0);
+  const item = kim.page.locator(`[data-testid="chat-item"][data-conversation="${conversation}"]`);
+  await expect(item).toContainText(t('memberUnavailable'));
+  await expect(item.locator('img')).toHaveCount(0);
+  await expect(kim.page.locator('body')).not.toContainText(jade.name);
+  await expect(kim.page.locator(`a[href="/members/${jade.id}"]`)).toHaveCount(0);
+
+  // A member who deleted the account: the history stays, the card is neutral, writing is closed.
+  const lena = await member(browser, 'Lena');
+  const written = await lena.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `leaving-${Date.now()}`, kind: 'text', text: 'Goodbye soon' } });
+  expect(written.status(), await written.text()).toBe(200);
+  const farewell = ((await written.json()) as { message: { conversation: number } }).message.conversation;
+  expect((await lena.page.request.post('/api/delete-account.php', { headers: { origin }, data: { password: 'a fine password 42' } })).status()).toBe(200);
+  await kim.page.goto(`/chats/${farewell}`);
+  await expect(kim.page.getByTestId('message')).toContainText('Goodbye soon');
+  await expect(kim.page.getByTestId('conversation-profile').locator('strong')).toHaveText(t('memberUnavailable'));
+  await expect(kim.page.getByTestId('cannot-write')).toHaveText(t('closed', { name: t('thisMember') }));
+  await expect(kim.page.locator('body')).not.toContainText(lena.name);
+
+  // The hidden sender can be blocked from the chat itself: the chat goes, and they cannot write again.
+  await kim.page.goto(`/chats/${conversation}`);
+  kim.page.once('dialog', (dialog) => void dialog.accept());
+  await kim.page.getByTestId('conversation-block').click();
+  await expect(kim.page).toHaveURL(/\/chats$/);
+  await expect(kim.page.locator(`[data-testid="chat-item"][data-conversation="${conversation}"]`)).toHaveCount(0);
+  const again = await jade.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `again-${Date.now()}`, kind: 'text', text: 'Still there?' } });
+  expect(again.status()).toBe(403);
+});
+
 test('a visitor is sent to the login first', async ({ page }) => {
   await page.goto('/chats');
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fchats/);

@@ -56,6 +56,11 @@ export async function deleteChat(target: { conversation: number } | { profile: n
   return total_unread_messages;
 }
 
+/** POST /api/block.php: blocks the member of a conversation (the chat and the likes between the two go). */
+export async function blockMember(profile: number): Promise<void> {
+  must(await api.post<{ ok: true }>('/api/block.php', { profile_id: profile }));
+}
+
 /** Sends over the live connection (HTTP when it is closed); retries keep the message's client id. */
 export function sendMessage(message: SendMessage): Promise<SendMessageResponse> {
   return liveConnection().send(message);

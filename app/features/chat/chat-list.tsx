@@ -77,14 +77,16 @@ function ChatRow({ item, active, onDelete }: { item: ChatListItem; active: boole
   const { t } = useTranslation();
   const { settings, locale } = useRootData();
   const { profile, conversation, num_unread_messages: unread } = item;
+  // A member the reader may not see arrives without a name (a live event's neutral card).
+  const name = profile.unavailable ? t('chat:memberUnavailable') : profile.name;
   return (
     <li className={`rv-chat-item${active ? ' active' : ''}${unread > 0 ? ' unread' : ''}`} data-testid="chat-item" data-conversation={conversation.id} data-profile={profile.id}>
       <Link to={`${paths.chats()}/${conversation.id}`} className="rv-chat-item-link" aria-current={active ? 'page' : undefined}>
-        <Avatar photo={profile.photo?.thumb ?? null} name={profile.name} size={48} />
+        <Avatar photo={profile.photo?.thumb ?? null} name={name} size={48} />
         <span className="rv-chat-item-body">
           <span className="d-flex align-items-baseline gap-1">
-            <strong className="text-truncate">{profile.name}</strong>
-            <span className="text-body-secondary small">{profile.age}</span>
+            <strong className="text-truncate">{name}</strong>
+            {!profile.unavailable && <span className="text-body-secondary small">{profile.age}</span>}
             {profile.fictional && (
               <span className="small" title={settings.fictional_warning} aria-label={settings.fictional_singular}>
                 {FICTIONAL_ICONS[settings.fictional_icon] ?? '🎭'}
@@ -107,7 +109,7 @@ function ChatRow({ item, active, onDelete }: { item: ChatListItem; active: boole
           </span>
         </span>
       </Link>
-      <button type="button" className="rv-chat-item-delete btn btn-sm btn-link text-body-secondary" onClick={() => onDelete(item)} aria-label={t('chat:delete.label', { name: profile.name })} data-testid="delete-chat">
+      <button type="button" className="rv-chat-item-delete btn btn-sm btn-link text-body-secondary" onClick={() => onDelete(item)} aria-label={t('chat:delete.label', { name })} data-testid="delete-chat">
         <TrashIcon />
       </button>
     </li>

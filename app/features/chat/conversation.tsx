@@ -282,7 +282,7 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
             </div>
           )}
           {cannotWrite ? (
-            <CannotWriteNotice reason={cannotWrite} name={profile.name} />
+            <CannotWriteNotice reason={cannotWrite} name={profile.unavailable ? t('chat:thisMember') : profile.name} />
           ) : (
             <>
               <Composer

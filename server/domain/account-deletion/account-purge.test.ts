@@ -1,7 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_DAYS } from '../../../common/limits';
-import { conversationMembers, conversations, creditEntries, emailTokens, members, messages, passwordResetTokens, photos, pushSubscriptions, sessions } from '../../db/schema';
+import { conversationMembers, conversations, creditEntries, emailTokens, memberEvents, members, messages, passwordResetTokens, photos, pushSubscriptions, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -109,6 +109,26 @@ describe('account purge job', () => {
     logs.length = 0;
     await t.app.jobs.runOnce(accountPurgeJob({ storage: () => t.app.photoStorage, log }), now);
     expect(logs).toEqual([]);
+  });
+
+  it('takes the chat photos the partner sent only to the erased member, and the partner’s stored events of that chat', async () => {
+    const now = new Date();
+    const db = t.database.db;
+    const partner = await createMember(db);
+    const expired = await memberWithData({ status: 'pending_deletion', deletionRequestedAt: new Date(now.getTime() - REACTIVATION_DAYS * DAY - 60_000) }, partner.id);
+    const keys = ['c/t/partner-photo.webp', 'c/t/partner-thumb.webp'];
+    for (const key of keys) await t.app.photoStorage.put(key, Buffer.from(key), 'image/webp');
+    const [photo] = await db.insert(photos).values({ memberId: partner.id, kind: 'chat', filename: keys[0]!, thumbFilename: keys[1]!, width: 10, height: 10, status: 'active' }).returning();
+    await db.insert(messages).values({ conversationId: expired.conversationId, senderId: partner.id, kind: 'photo', photoId: photo!.id });
+    await db.transaction((tx) => appendEvents(tx, [{ memberId: partner.id, event: { kind: 'delivered', conversation: expired.conversationId, up_to: 1 } }]));
+
+    await t.app.jobs.runOnce(accountPurgeJob({ storage: () => t.app.photoStorage, log: t.app.log }), now);
+
+    const [after] = await db.select().from(photos).where(eq(photos.id, photo!.id));
+    expect(after!.status).toBe('deleted');
+    for (const key of keys) expect(await exists(key)).toBe(false);
+    const left = await db.select({ event: memberEvents.event }).from(memberEvents).where(eq(memberEvents.memberId, partner.id));
+    expect(left.filter((r) => (r.event as { conversation?: number }).conversation === expired.conversationId)).toEqual([]);
   });
 
   it('keeps a member whose files could not be deleted (retried next run) and purges the others', async () => {

@@ -1,7 +1,8 @@
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { unreadLeavingWith } from '../chat/chat-repository';
+import { conversationsOf, unreadLeavingWith } from '../chat/chat-repository';
+import { eraseConversationEvents, retireConversationPhotos } from '../chat/conversation-erasure';
 import { appendEvents } from '../chat/live-events';
 import { deletePurgeableMember, listPurgeableMembers, lockPurgeableMember, photoKeysOf } from './account-deletion-repository';
 import { isDemoKey } from '../members/media-url';
@@ -19,8 +20,9 @@ export interface PurgeResult {
 
 /**
  * Erases the accounts deleted more than REACTIVATION_DAYS ago: their own photo files
- * (never the shared demo images), then the member row, which takes photos, sessions,
- * credits, conversations, messages and links with it (ON DELETE CASCADE).
+ * (never the shared demo images) and the chat photos others sent them, then the member row,
+ * which takes photos, sessions, credits, conversations, messages, their own live events and
+ * links with it (ON DELETE CASCADE).
  * Each member is its own savepoint: one that fails (a storage error) stays for the next
  * run and does not hold up the others.
  */
@@ -39,6 +41,11 @@ export async function purgeDeletedAccounts(db: Db, storage: ObjectStorage, now: 
           const keys = (await photoKeysOf(tx, id)).filter((k) => !isDemoKey(k));
           // The other members' unread messages leave with the conversations (decision 0011).
           const unread = await unreadLeavingWith(tx, id);
+          // What the other members kept of these conversations goes with them: their stored
+          // events (replayable history) and the chat photos they sent only here.
+          const chats = await conversationsOf(tx, id);
+          keys.push(...(await retireConversationPhotos(tx, chats.map((c) => c.id))));
+          await eraseConversationEvents(tx, chats.map((c) => c.id), [...new Set(chats.map((c) => c.otherId))]);
           if (!(await deletePurgeableMember(tx, id, cutoff))) return null;
           await appendEvents(tx, [], unread);
           // Files go after the row is gone inside the savepoint: if one fails, the row comes back.

@@ -28,8 +28,11 @@ export const messageColumns = {
   photoHeight: photos.height,
 };
 
+/** A message's photo while it is not deleted: a deleted photo's files are gone, and its URL must not be signed again. */
+const livePhoto = and(eq(photos.id, messages.photoId), ne(photos.status, 'deleted'));
+
 export async function findMessage(db: Conn, where: SQL): Promise<MessageRow | undefined> {
-  const [row] = await db.select(messageColumns).from(messages).leftJoin(photos, eq(photos.id, messages.photoId)).where(where);
+  const [row] = await db.select(messageColumns).from(messages).leftJoin(photos, livePhoto).where(where);
   return row;
 }
 
@@ -60,6 +63,14 @@ export async function unreadLeavingWith(tx: Tx, memberId: number): Promise<Map<n
   const deltas = new Map<number, number>();
   for (const side of sides) if (side.unread > 0) deltas.set(side.member_id, (deltas.get(side.member_id) ?? 0) - side.unread);
   return deltas;
+}
+
+/** Every conversation of the member, with the other member's id. */
+export async function conversationsOf(db: Conn, memberId: number): Promise<{ id: number; otherId: number }[]> {
+  const { rows } = await db.execute<{ id: number; other_id: number }>(sql`
+    select id, case when member_low_id = ${memberId} then member_high_id else member_low_id end as other_id
+    from conversations where member_low_id = ${memberId} or member_high_id = ${memberId}`);
+  return rows.map((r) => ({ id: r.id, otherId: r.other_id }));
 }
 
 /** The conversation of two members (one per pair), or undefined. */
@@ -146,7 +157,7 @@ export async function messagePage(db: Conn, conversationId: number, afterId: num
   const rows = await db
     .select(messageColumns)
     .from(messages)
-    .leftJoin(photos, eq(photos.id, messages.photoId))
+    .leftJoin(photos, livePhoto)
     .where(and(eq(messages.conversationId, conversationId), gt(messages.id, afterId), beforeId ? lt(messages.id, beforeId) : undefined))
     .orderBy(desc(messages.id))
     .limit(limit);

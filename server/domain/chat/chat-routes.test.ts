@@ -2,15 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_LIMIT_FREE, EVENT_RETENTION_HOURS, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
-import { blocks, creditEntries, memberEvents, messages, sites } from '../../db/schema';
+import { blocks, creditEntries, likes, memberEvents, members, messages, photos, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
-import { loggedInMember } from '../settings/settings-test-client';
+import { client, loggedInMember } from '../settings/settings-test-client';
 import { acknowledgeMany } from './chat-service';
 import { eventsAfter, presentEvent } from './live-events';
 import { memberTile } from '../members/member-tiles';
 import { gradientJpeg } from '../photos/test-images';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
+import { createMember } from '../../test-support/test-members';
 
 let t: TestApp;
 let settings: { message_credits: number; photo_credits: number; gift_credits: number; free_messages: number; message_length: number };
@@ -112,7 +113,8 @@ describe('sending messages', () => {
     expect((await unconfirmed.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hello from signup' })).statusCode).toBe(200);
     const reply = await a.api.post('/api/message.php', { profile: unconfirmed.member.id, client_id: cid(), text: 'hi back' });
     expect(reply.statusCode).toBe(403);
-    expect(reply.json<{ error: { code: string; message: string } }>().error.message).toContain(unconfirmed.member.name);
+    // Unnamed: the unconfirmed member is not listed (the chat shows the neutral card).
+    expect(reply.json<{ error: { code: string; message: string } }>().error).toEqual({ code: 'unconfirmedOther', message: 'This member cannot read replies until they confirm their e-mail address.' });
     const view = (await a.api.get(`/api/chat.php?profile=${unconfirmed.member.id}`)).json<ChatResponse>();
     expect(view.cannot_write).toBe('unconfirmed_other');
     expect((await unconfirmed.api.get(`/api/chat.php?profile=${a.member.id}`)).json<ChatResponse>().me_unconfirmed).toBe(true);
@@ -206,6 +208,68 @@ describe('chat list, reading and deleting', () => {
     expect((await b.api.delete('/api/chat.php', { profile: a.member.id })).json()).toMatchObject({ deleted: 1 });
   });
 
+  it('deleting a chat deletes the member’s stored events of it: resuming from the start replays none of it', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 100);
+    const sent = (await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), text: 'forget me' })).json<SendMessageResponse>();
+    await b.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'me too' });
+    await b.api.post('/api/chat-read.php', { conversation: sent.message.conversation });
+    expect((await b.api.delete('/api/chat.php', { conversation: sent.message.conversation })).statusCode).toBe(200);
+    const stored = await t.database.db.select({ event: memberEvents.event }).from(memberEvents).where(eq(memberEvents.memberId, b.member.id));
+    expect(stored.map((r) => (r.event as { kind: string }).kind)).toEqual(['chat_deleted']);
+    // The other member keeps their history, and the events that go with it.
+    const theirs = await eventsAfter(t.database.db, a.member.id, 0);
+    if (theirs.reset) throw new Error('events gone');
+    expect(theirs.events.filter((e) => e.event.kind === 'message')).toHaveLength(2);
+  });
+
+  it('deletes a chat photo once both members deleted the chat, not before', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 1000);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
+      payload: await gradientJpeg(320, 240),
+    });
+    const photoId = upload.json<{ photo_id: number }>().photo_id;
+    const sent = (await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: photoId })).json<SendMessageResponse>();
+    const photo = async () => (await t.database.db.select().from(photos).where(eq(photos.id, photoId)))[0]!;
+    const { filename } = await photo();
+    expect((await b.api.delete('/api/chat.php', { conversation: sent.message.conversation })).statusCode).toBe(200);
+    expect((await photo()).status).toBe('active');
+    expect((await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>().messages[0]!.photo).not.toBeNull();
+    expect((await a.api.delete('/api/chat.php', { conversation: sent.message.conversation })).statusCode).toBe(200);
+    expect((await photo()).status).toBe('deleted');
+    expect(await t.app.photoStorage.get(filename)).toBeNull();
+  });
+
+  it('replays and shows a photo message without its photo once the photo is deleted: no fresh signed URL', async () => {
+    const a = await member();
+    const b = await member();
+    await give(a.member.id, 1000);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
+      payload: await gradientJpeg(320, 240),
+    });
+    const photoId = upload.json<{ photo_id: number }>().photo_id;
+    expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: photoId })).statusCode).toBe(200);
+    const before = await eventsAfter(t.database.db, b.member.id, 0);
+    if (before.reset || before.events[0]?.event.kind !== 'message') throw new Error('no message event');
+    expect(before.events[0].event.message.photo).not.toBeNull();
+    expect((await a.api.delete('/api/photos.php', { id: photoId })).statusCode).toBe(200);
+    const after = await eventsAfter(t.database.db, b.member.id, 0);
+    if (after.reset || after.events[0]?.event.kind !== 'message') throw new Error('no message event');
+    expect(after.events[0].event.message.photo).toBeNull();
+    // The conversation view signs it no more either.
+    const view = (await b.api.get(`/api/chat.php?profile=${a.member.id}`)).json<ChatResponse>();
+    expect(view.messages.map((m) => [m.kind, m.photo])).toEqual([['photo', null]]);
+  });
+
   it('never shows another member’s conversation', async () => {
     const a = await member();
     const b = await member();
@@ -242,6 +306,107 @@ describe('chat list, reading and deleting', () => {
     expect(premiumView.has_more).toBe(true);
     const older = (await premium.api.get(`/api/chat.php?id=${conversationId}&before=${premiumView.messages[0]!.id}`)).json<ChatResponse>();
     expect(older.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 1}`));
+  });
+});
+
+describe('who the chat shows (the visibility rule of search and profile view)', () => {
+  const neutral = (id: number, name = 'Member not available') => ({ id, name, age: 0, city: null, country: '', photo: null, fictional: false, unavailable: true });
+
+  it('finds no hidden member by profile id, and shows a member who blocked the caller as a neutral card', async () => {
+    const a = await member();
+    const invisible = await createMember(t.database.db, { ...confirmed(), invisible: true, city: 'Utrecht' });
+    const unconfirmed = await createMember(t.database.db, { ...confirmed(), status: 'not_confirmed' });
+    const leaving = await createMember(t.database.db, { ...confirmed(), status: 'pending_deletion' });
+    for (const other of [invisible, unconfirmed, leaving]) {
+      const res = await a.api.get(`/api/chat.php?profile=${other.id}`);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.body).not.toContain(other.name);
+    }
+    const blocker = await member({ city: 'Leiden' });
+    await t.database.db.insert(blocks).values({ blockerId: blocker.member.id, blockedId: a.member.id });
+    const view = (await a.api.get(`/api/chat.php?profile=${blocker.member.id}`)).json<ChatResponse>();
+    expect(view.profile).toEqual(neutral(blocker.member.id));
+    expect(view.cannot_write).toBe('blocked');
+  });
+
+  it('keeps a conversation readable behind a neutral card once the other member is hidden or deleted, in the reader’s language', async () => {
+    const a = await member();
+    await give(a.member.id, 100);
+    for (const change of [{ invisible: true }, { status: 'pending_deletion' as const, deletionRequestedAt: new Date() }]) {
+      const b = await member({ city: 'Haarlem' });
+      const sent = (await b.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'still here' })).json<SendMessageResponse>();
+      await t.database.db.update(members).set(change).where(eq(members.id, b.member.id));
+      const view = (await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>();
+      expect(view.profile).toEqual(neutral(b.member.id));
+      expect(view.messages.map((m) => m.text)).toEqual(['still here']);
+      expect(JSON.stringify(view)).not.toContain(b.member.name);
+      const inGerman = (await client(t, a.session, 'de').get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>();
+      expect(inGerman.profile).toEqual(neutral(b.member.id, 'Mitglied nicht verfügbar'));
+    }
+    const b = await member({ invisible: true });
+    await b.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hidden sender' });
+    const list = (await a.api.get('/api/chats.php')).json<ChatsResponse>();
+    const item = list.chats.find((c) => c.profile.id === b.member.id)!;
+    expect(item.profile).toEqual(neutral(b.member.id));
+    expect(item.conversation.last_message?.text).toBe('hidden sender');
+  });
+
+  it('a first message finds listed members only: an invisible or unconfirmed one is not found, and nothing is stored', async () => {
+    const a = await member();
+    await give(a.member.id, 100);
+    const invisible = await createMember(t.database.db, { ...confirmed(), invisible: true });
+    const unconfirmed = await createMember(t.database.db, { status: 'not_confirmed' });
+    for (const other of [invisible, unconfirmed]) {
+      const res = await a.api.post('/api/message.php', { profile: other.id, client_id: cid(), text: 'found you?' });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'memberNotFound' } });
+      expect(res.body).not.toContain(other.name);
+    }
+    expect(await t.database.db.select().from(messages).where(eq(messages.senderId, a.member.id))).toEqual([]);
+  });
+
+  it('a hidden sender reaches the recipient’s live events as the neutral card, a listed one with their tile', async () => {
+    const a = await member();
+    const hidden = await member({ invisible: true, city: 'Delft' });
+    const listed = await member({ city: 'Gouda' });
+    await give(hidden.member.id, 100);
+    await give(listed.member.id, 100);
+    for (const sender of [hidden, listed]) expect((await sender.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'hi' })).statusCode).toBe(200);
+    // And the batch path (sends arriving together go in one call).
+    await Promise.all([hidden, listed].map((sender) => sender.api.post('/api/message.php', { profile: a.member.id, client_id: cid(), text: 'again' })));
+    const replay = await eventsAfter(t.database.db, a.member.id, 0);
+    if (replay.reset) throw new Error('events gone');
+    const profiles = replay.events.flatMap(({ event }) => (event.kind === 'message' ? [event.profile] : []));
+    expect(profiles.filter((p) => p.id === hidden.member.id)).toEqual([neutral(hidden.member.id, ''), neutral(hidden.member.id, '')]);
+    expect(profiles.filter((p) => p.id === listed.member.id).map((p) => p.city)).toEqual(['Gouda', 'Gouda']);
+    expect(JSON.stringify(replay.events)).not.toContain('Delft');
+  });
+
+  it('never lists a hidden member among the matches', async () => {
+    const a = await member();
+    const b = await member();
+    await t.database.db.insert(likes).values([
+      { likerId: a.member.id, likedId: b.member.id },
+      { likerId: b.member.id, likedId: a.member.id },
+    ]);
+    expect((await a.api.get('/api/chats.php')).json<ChatsResponse>().likes.map((l) => l.id)).toEqual([b.member.id]);
+    await t.database.db.update(members).set({ invisible: true }).where(eq(members.id, b.member.id));
+    expect((await a.api.get('/api/chats.php')).json<ChatsResponse>().likes).toEqual([]);
+  });
+
+  it('member-card.php does not show a member who blocked the caller, or whom the caller blocked', async () => {
+    const a = await member();
+    const b = await member();
+    const c = await member();
+    expect((await a.api.get(`/api/member-card.php?id=${b.member.id}`)).statusCode).toBe(200);
+    await t.database.db.insert(blocks).values([
+      { blockerId: b.member.id, blockedId: a.member.id },
+      { blockerId: a.member.id, blockedId: c.member.id },
+    ]);
+    expect((await a.api.get(`/api/member-card.php?id=${b.member.id}`)).statusCode).toBe(404);
+    expect((await a.api.get(`/api/member-card.php?id=${c.member.id}`)).statusCode).toBe(404);
+    // Visitors still see the public card.
+    expect((await t.app.inject({ url: `/api/member-card.php?id=${b.member.id}`, headers: { host: 'localhost:3000' } })).statusCode).toBe(200);
   });
 });
 

@@ -23,6 +23,11 @@ async function memberOf(request: FastifyRequest) {
   return member;
 }
 
+/** The neutral card's name of a member the viewer may not see, in the viewer's language. */
+function unavailableName(request: FastifyRequest): string {
+  return request.server.translations.t(request.visitor.locale)('chat:memberUnavailable');
+}
+
 /** The chat list, a conversation, sending, reading and deleting (spec sections 2, 3, 4, 6, 7). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,7 +35,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['chat'], summary: 'The member’s chats (latest first), matches without a chat, unread and new-like totals', response: { 200: chatsResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return chatList(app, await memberOf(request));
+      return chatList(app, await memberOf(request), unavailableName(request));
     },
   );
 
@@ -39,7 +44,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['chat'], summary: 'One conversation (by id, or with a member by profile id): messages, what the member may do, costs', querystring: chatQuerySchema, response: { 200: chatResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return conversationView(app, await memberOf(request), request.query);
+      return conversationView(app, await memberOf(request), request.query, unavailableName(request));
     },
   );
 

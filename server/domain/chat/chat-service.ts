@@ -10,6 +10,8 @@ import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
 import { blockedEitherWay, countStartedConversations, findMessage, otherSide, participant, totalUnread } from './chat-repository';
+import { removePhotoFiles } from '../photos/photo-service';
+import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure';
 import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
 import { SendBatcher } from './send-batcher';
 
@@ -70,7 +72,8 @@ function refusal(outcome: Extract<SendOutcome, { error: string }>): ApiError {
     case 'blocked':
       return new ApiError(403, 'chat:errors.blocked');
     case 'unconfirmedOther':
-      return new ApiError(403, 'chat:errors.unconfirmedOther', { name: outcome.name });
+      // Unnamed: an unconfirmed member is not listed, so the chat shows them as the neutral card.
+      return new ApiError(403, 'chat:refusals.unconfirmedOther');
     case 'conversationLimit':
       return new ApiError(403, 'chat:errors.conversationLimit', { count: FREE_CONVERSATIONS });
     case 'photoNotFound':
@@ -258,6 +261,7 @@ export async function typingTarget(db: Db, memberId: number, conversationId: num
 export async function deleteChats(app: FastifyInstance, memberId: number, target: { conversation: number } | { profile: number }): Promise<{ deleted: number; total_unread_messages: number }> {
   const db = app.database.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
+  let photoKeys: string[] = [];
   const deleted = await db.transaction(async (tx) => {
     // The member's sides locked in conversation order (as sends take them): the unread
     // counts cleared are exactly what leaves the member's total.
@@ -275,6 +279,10 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
       .orderBy(conversationMembers.conversationId)
       .for('no key update', { of: conversationMembers });
     if (!mine.length) throw new ApiError(404, 'chat:errors.conversationNotFound');
+    // The member's stored events of these chats go too, or `hello` after 0 would replay the
+    // history just deleted. The other member keeps theirs: their history stays (it is theirs
+    // to delete), and removing their events would only make their tabs miss messages.
+    await eraseConversationEvents(tx, mine.map((c) => c.conversationId), [memberId]);
     for (const c of mine) {
       await tx
         .update(conversationMembers)
@@ -286,9 +294,12 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
       mine.map((c) => ({ memberId, event: { kind: 'chat_deleted', conversation: c.conversationId, total_unread_messages: 0 } satisfies LiveEvent })),
       new Map([[memberId, -mine.reduce((sum, c) => sum + c.unread, 0)]]),
     );
+    // Photos that both members have now deleted are seen by nobody: they go, files after commit.
+    photoKeys = await retireClearedPhotos(tx, mine.map((c) => c.conversationId));
     return mine.length;
   });
   publishEvents(app.liveBus, events);
+  await removePhotoFiles(app.photoStorage, photoKeys, app.log);
   return { deleted, total_unread_messages: await totalUnread(db, memberId) };
 }
 

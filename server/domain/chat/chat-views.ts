@@ -5,24 +5,29 @@ import { CHAT_HISTORY_LIMIT_FREE, CHAT_PAGE_SIZE, type ChatListItem, type ChatRe
 import { conversationMembers, conversations, likes, members, messages, photos } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { countNewLikes } from '../likes/likes-repository';
-import { memberTile, toTile } from '../members/member-tiles';
+import { memberTile, toTile, unavailableTile } from '../members/member-tiles';
 import type { MemberRow } from '../members/account-repository';
-import { tileColumns } from '../members/members-repository';
+import { memberVisibility, tileColumns, visibleMemberConditions } from '../members/members-repository';
 import { chatCosts, giftCatalogue, presentMessage, stateOf } from './chat-presenter';
-import { blockedEitherWay, conversationBetween, historyFloor, messagePage, participant, totalUnread } from './chat-repository';
+import { conversationBetween, historyFloor, messagePage, participant, totalUnread } from './chat-repository';
 import { siteSettingsOf, walletOf } from './chat-service';
 
 const CHAT_LIST_LIMIT = 200;
 const MATCH_STRIP_LIMIT = 20;
 
-/** The chat list (GET /api/chats.php): chats with a message after the member cleared them, latest first. */
-export async function chatList(app: FastifyInstance, member: MemberRow): Promise<ChatsResponse> {
+/**
+ * The chat list (GET /api/chats.php): chats with a message after the member cleared them,
+ * latest first. A chat with a member the viewer may not see (memberVisibility's rule) stays
+ * in the list behind a neutral card named `unavailableName`.
+ */
+export async function chatList(app: FastifyInstance, member: MemberRow, unavailableName: string): Promise<ChatsResponse> {
   const db = app.database.db;
   const sign = (key: string) => app.photoUrls.file(key);
   const last = alias(messages, 'last');
   const rows = await db
     .select({
       ...tileColumns,
+      visible: sql<boolean>`coalesce((${visibleMemberConditions(member.siteId, member.id)}), false)`,
       conversationId: conversationMembers.conversationId,
       unread: conversationMembers.unread,
       lastMessageAt: conversations.lastMessageAt,
@@ -64,7 +69,7 @@ export async function chatList(app: FastifyInstance, member: MemberRow): Promise
               state: r.lastSender === member.id ? stateOf(r.lastId, { readUpTo: Number(r.theirRead ?? 0), deliveredUpTo: Number(r.theirDelivered ?? 0) }) : 'read',
             },
     },
-    profile: toTile(r, sign),
+    profile: r.visible ? toTile(r, sign) : unavailableTile(r.id, unavailableName),
     num_unread_messages: r.unread,
   }));
 
@@ -79,7 +84,7 @@ export async function chatList(app: FastifyInstance, member: MemberRow): Promise
     .where(
       and(
         eq(likes.likerId, member.id),
-        eq(members.status, 'active'),
+        visibleMemberConditions(member.siteId, member.id),
         sql`not exists (select 1 from conversation_members cm where cm.member_id = ${member.id} and cm.other_id = ${likes.likedId})`,
       ),
     )
@@ -97,9 +102,17 @@ export async function chatList(app: FastifyInstance, member: MemberRow): Promise
 
 /**
  * One conversation (GET /api/chat.php) by id or with a member: the latest page of messages
- * (or older ones before `before`), what the member may do here and why not.
+ * (or older ones before `before`), what the member may do here and why not. The other member
+ * follows the visibility rule of search and profile view (memberVisibility): without a
+ * conversation only a listed member is found; in one, a member the viewer may not see (hidden,
+ * unconfirmed, deleted, blocking the viewer) is the neutral card named `unavailableName`.
  */
-export async function conversationView(app: FastifyInstance, member: MemberRow, query: { id?: number | undefined; profile?: number | undefined; before?: number | undefined }): Promise<ChatResponse> {
+export async function conversationView(
+  app: FastifyInstance,
+  member: MemberRow,
+  query: { id?: number | undefined; profile?: number | undefined; before?: number | undefined },
+  unavailableName: string,
+): Promise<ChatResponse> {
   const db = app.database.db;
   const settings = siteSettingsOf(app, member.siteId);
   const sign = (key: string) => app.photoUrls.file(key);
@@ -117,9 +130,12 @@ export async function conversationView(app: FastifyInstance, member: MemberRow, 
     conversationId = (await conversationBetween(db, member.id, otherId))?.id ?? null;
   }
   const [other] = await db.select().from(members).where(eq(members.id, otherId));
-  if (!other || other.siteId !== member.siteId || (conversationId === null && other.status !== 'active')) throw new ApiError(404, 'chat:errors.memberNotFound');
-  const profile = (await memberTile(db, otherId, sign))!;
-  const blocked = await blockedEitherWay(db, member.id, otherId);
+  if (!other || other.siteId !== member.siteId) throw new ApiError(404, 'chat:errors.memberNotFound');
+  const seen = await memberVisibility(db, member.siteId, member.id, otherId);
+  // No conversation yet: a member nobody may find (invisible, unconfirmed, deleted) is not found.
+  if (conversationId === null && !seen.listed) throw new ApiError(404, 'chat:errors.memberNotFound');
+  const profile = seen.listed && !seen.blockedMe ? (await memberTile(db, otherId, sign))! : unavailableTile(otherId, unavailableName);
+  const blocked = seen.blockedMe || seen.blockedByMe;
 
   let messagesOut: ChatResponse['messages'] = [];
   let hasMore = false;

@@ -92,7 +92,24 @@ export async function eventsAfter(db: Db, memberId: number, after: number, limit
     .limit(limit);
   // The first missed event must still be there; otherwise the purge took it.
   if (rows[0]?.seq !== after + 1) return { reset: true, seq };
-  return { reset: false, events: rows.map((r) => ({ seq: r.seq, event: r.event as LiveEvent })) };
+  return { reset: false, events: await withoutGonePhotos(db, rows.map((r) => ({ seq: r.seq, event: r.event as LiveEvent }))) };
+}
+
+/**
+ * A replayed photo message keeps its photo only while the message and the photo still
+ * exist: a stored event outlives a deleted photo or chat by up to 72 hours, and presentEvent
+ * would otherwise sign fresh URLs for it. One query per page, and only for pages with photos.
+ */
+async function withoutGonePhotos(db: Db, events: NumberedEvent[]): Promise<NumberedEvent[]> {
+  const ids = events.flatMap(({ event }) => (event.kind === 'message' && event.message.photo ? [event.message.id] : []));
+  if (ids.length === 0) return events;
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select m.id from messages m join photos p on p.id = m.photo_id and p.status <> 'deleted'
+    where m.id = any(${`{${ids.join(',')}}`}::int[])`);
+  const live = new Set(rows.map((r) => r.id));
+  return events.map((e) =>
+    e.event.kind === 'message' && e.event.message.photo && !live.has(e.event.message.id) ? { ...e, event: { ...e.event, message: { ...e.event.message, photo: null } } } : e,
+  );
 }
 
 /** The hourly purge: events older than the retention (tabs that far behind reload instead). */

@@ -20,6 +20,15 @@ export async function isVisibleMember(db: Conn, siteId: number, viewerId: number
   return Boolean(row);
 }
 
+/** Whether the member confirmed their account (spec 3: status not_confirmed until the e-mail link). */
+export async function isConfirmedMember(db: Conn, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, id), sql`${members.status} <> 'not_confirmed'`));
+  return Boolean(row);
+}
+
 /** Stores the like (once: liking twice is one like); true when it is new. */
 export async function insertLike(db: Conn, likerId: number, likedId: number, source: string, at?: Date): Promise<boolean> {
   const rows = await db

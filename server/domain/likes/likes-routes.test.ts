@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { blocks, likes, members, photos } from '../../db/schema';
+import { blocks, likes, memberEvents, members, photos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { client, loggedInMember, logIn } from '../settings/settings-test-client';
@@ -71,6 +71,25 @@ describe('POST/DELETE /api/like.php', () => {
     }
     const de = await client(t, null, 'de').get('/api/likes.php');
     expect(de.json().error.message).not.toBe('You need to be logged in to chat');
+  });
+
+  it('refuses likes and swipe likes from an unconfirmed member in their language, and stores none (decision 0015)', async () => {
+    const a = await loggedInMember(t, { ...man, status: 'not_confirmed' }, 'de');
+    const b = await createMember(t.database.db, woman);
+    const res = await a.api.post('/api/like.php', { profile_id: b.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { code: 'confirmFirst', message: expect.stringContaining('E-Mail-Adresse') } });
+    const swiped = await a.api.post('/api/swipe.php', { profile_id: b.id, action: 'like' });
+    expect(swiped.statusCode).toBe(403);
+    expect(await t.database.db.select().from(likes).where(eq(likes.likerId, a.member.id))).toEqual([]);
+  });
+
+  it('sends the liked member no live event with the card of an invisible liker', async () => {
+    const a = await loggedInMember(t, { ...man, invisible: true });
+    const b = await createMember(t.database.db, woman);
+    expect((await a.api.post('/api/like.php', { profile_id: b.id })).statusCode).toBe(200);
+    const events = await t.database.db.select().from(memberEvents).where(eq(memberEvents.memberId, b.id));
+    expect(events).toEqual([]);
   });
 
   it('answers 404 for invisible, unconfirmed, deleted, blocked, other-site members and oneself', async () => {

@@ -5,12 +5,14 @@ import { ApiError } from '../../http/api-error';
 import type { LiveBus } from '../../realtime/live-bus';
 import { appendEvents, publishEvents } from '../chat/live-events';
 import { memberTile, toTile } from '../members/member-tiles';
+import { memberVisibility } from '../members/members-repository';
 import {
   autoLiker,
   countNewLikes,
   deleteLike,
   insertLike,
   insertPass,
+  isConfirmedMember,
   isVisibleMember,
   lastAutoLikeAt,
   likeExists,
@@ -46,9 +48,14 @@ type Published = Awaited<ReturnType<typeof appendEvents>>[number];
 /** Stores the like; a new one is a live event for the liked member (the new-like overlay, the badge). */
 async function likeIn(tx: Tx, siteId: number, likerId: number, profileId: number, source: LikeSource, events: Published[]): Promise<LikeState> {
   if (!(await isVisibleMember(tx, siteId, likerId, profileId))) throw notFound();
+  // Decision 0015: an account nobody confirmed costs nothing to make, so its likes (free,
+  // one click each) would be a spam channel; it may write (spec 2's first message) but not like.
+  if (!(await isConfirmedMember(tx, likerId))) throw new ApiError(403, 'likes:errors.confirmFirst');
   const fresh = await insertLike(tx, likerId, profileId, source);
   const match = await likeExists(tx, profileId, likerId);
-  if (fresh) {
+  // The liked member hears of it only when they may see the liker (the visibility rule of the
+  // likes lists): an invisible liker's card must not reach them through the live event.
+  if (fresh && (await memberVisibility(tx, siteId, profileId, likerId)).listed) {
     const profile = await memberTile(tx, likerId);
     const newLikes = await countNewLikes(tx, siteId, profileId);
     events.push(...(await appendEvents(tx, [{ memberId: profileId, event: { kind: 'like', profile: profile!, match, total_new_likes: newLikes } }])));

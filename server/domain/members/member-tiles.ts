@@ -39,3 +39,12 @@ export async function memberTile(db: Db | Tx, memberId: number, fileUrl: (key: s
     .where(eq(members.id, memberId));
   return row ? toTile(row, fileUrl) : null;
 }
+
+/**
+ * The neutral card of a member the viewer may not see (visibility rule: members-repository
+ * memberVisibility) in a conversation that stays readable: nothing of the profile but its id,
+ * which the viewer already knows; `name` is the translated "member not available".
+ */
+export function unavailableTile(id: number, name: string): MemberTile {
+  return { id, name, age: 0, city: null, country: '', photo: null, fictional: false, unavailable: true };
+}

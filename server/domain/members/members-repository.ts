@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { blocks, members, photos } from '../../db/schema';
 import type { TileRow } from './member-tiles';
 
@@ -28,6 +28,33 @@ export function notBlockedWith(viewerId: number | null): SQL {
 /** A listed member of the site that `viewerId` may see (no block either way). */
 export function visibleMemberConditions(siteId: number, viewerId: number | null) {
   return and(listedMemberConditions(siteId), notBlockedWith(viewerId));
+}
+
+export interface MemberVisibility {
+  /** A listed member of the viewer's site (listedMemberConditions). */
+  listed: boolean;
+  /** The member blocked the viewer. */
+  blockedMe: boolean;
+  /** The viewer blocked the member. */
+  blockedByMe: boolean;
+}
+
+/**
+ * The one visibility rule of every endpoint that presents another member (search, profile
+ * view, chat, member card): listed, and what blocks there are each way. The profile and the
+ * chat show a member only when listed and not blocking the viewer; a conversation with one
+ * that is not stays readable behind a neutral card (member-tiles unavailableTile).
+ */
+export async function memberVisibility(db: Db | Tx, siteId: number, viewerId: number, id: number): Promise<MemberVisibility> {
+  const [row] = await db
+    .select({
+      listed: sql<boolean>`coalesce((${listedMemberConditions(siteId)}), false)`,
+      blockedMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${id} and ${blocks.blockedId} = ${viewerId})`,
+      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${id})`,
+    })
+    .from(members)
+    .where(eq(members.id, id));
+  return row ?? { listed: false, blockedMe: false, blockedByMe: false };
 }
 
 /** A tile row of a member who has a main photo (the home teaser shows only those). */

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { PHOTO_MAX_PIXELS, PHOTO_MAX_SIDE, PHOTO_MIN_SIDE } from '../../../common/photos/photo-schema';
+import { PHOTO_MAX_PIXELS, PHOTO_MAX_PIXELS_FULL_DECODE, PHOTO_MAX_SIDE, PHOTO_MIN_SIDE } from '../../../common/photos/photo-schema';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../../db/seed/portraits';
 import { ApiError } from '../../http/api-error';
 
@@ -14,6 +14,11 @@ export function sniffImageType(bytes: Buffer): ImageType | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
   return null;
+}
+
+/** The pixel cap of an image: only a baseline JPEG is decoded scaled down (see PHOTO_MAX_PIXELS). */
+export function pixelCap(type: ImageType, meta: Pick<Metadata, 'isProgressive'>): number {
+  return type === 'jpeg' && !meta.isProgressive ? PHOTO_MAX_PIXELS : PHOTO_MAX_PIXELS_FULL_DECODE;
 }
 
 export interface ProcessedPhoto {
@@ -44,8 +49,9 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   }
   if (meta.format !== type || !meta.width || !meta.height) throw new ApiError(415, 'photos:errors.unreadable');
   // Checked on the header before any decoding: a few KB can declare a gigapixel canvas.
-  if (meta.width * meta.height > PHOTO_MAX_PIXELS) {
-    throw new ApiError(413, 'photos:errors.tooManyPixels', { megapixels: PHOTO_MAX_PIXELS / 1_000_000 });
+  const maxPixels = pixelCap(type, meta);
+  if (meta.width * meta.height > maxPixels) {
+    throw new ApiError(413, 'photos:errors.tooManyPixels', { megapixels: maxPixels / 1_000_000 });
   }
   if (Math.min(meta.width, meta.height) < PHOTO_MIN_SIDE) throw new ApiError(422, 'photos:errors.tooSmall', { min: PHOTO_MIN_SIDE });
 
@@ -53,7 +59,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   try {
     // One decode (JPEG shrink-on-load makes it cheap), upright by the EXIF orientation,
     // converted to sRGB; both outputs are encoded from these raw pixels.
-    pixels = await sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' })
+    pixels = await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
       .autoOrient()
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')

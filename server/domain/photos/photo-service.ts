@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../common/limits';
-import type { PhotoKind } from '../../../common/photos/photo-schema';
+import { CHAT_PHOTOS_UNSENT_MAX, type PhotoKind } from '../../../common/photos/photo-schema';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { randomKeyId } from '../../storage/storage-keys';
 import { isDemoKey } from '../members/media-url';
+import type { ImageJobs } from './image-jobs';
 import { processPhoto } from './image-processing';
 import {
   countProfilePhotos,
+  countUnsentChatPhotos,
   findOwnPhoto,
   insertPhoto,
   listOwnPhotos,
@@ -27,12 +29,16 @@ export interface PhotoDeps {
   /** PHOTO_AUTO_APPROVE: uploads go live at once (demos) instead of waiting for inspection. */
   autoApprove: boolean;
   log: FastifyBaseLogger;
+  /** The process's bound on concurrent image work (IMAGE_JOBS). */
+  imageJobs: ImageJobs;
 }
 
 /** Spec section 9: 3 gallery photos for free members, 25 for premium ones. */
 export function photoLimit(paidUser: boolean): number {
   return paidUser ? PHOTO_LIMIT_PREMIUM : PHOTO_LIMIT_FREE;
 }
+
+const unsentLimitReached = () => new ApiError(409, 'photos:errors.unsentChatPhotos', { limit: CHAT_PHOTOS_UNSENT_MAX });
 
 function limitReached(paidUser: boolean): ApiError {
   return paidUser
@@ -70,8 +76,11 @@ export async function uploadPhoto(deps: PhotoDeps, memberId: number, bytes: Buff
     const member = await memberPhotoState(deps.db, memberId);
     // Early answer without spending CPU on an image that could not be kept anyway.
     if (member && (await countProfilePhotos(deps.db, memberId)) >= photoLimit(member.paidUser)) throw limitReached(member.paidUser);
+  } else if ((await countUnsentChatPhotos(deps.db, memberId)) >= CHAT_PHOTOS_UNSENT_MAX) {
+    // Chat photos nobody sends would otherwise be free image work and storage without end.
+    throw unsentLimitReached();
   }
-  const image = await processPhoto(bytes);
+  const image = await deps.imageJobs.run(() => processPhoto(bytes));
   const keys = newKeys(kind);
   await Promise.all([deps.storage.put(keys.filename, image.full, 'image/webp'), deps.storage.put(keys.thumbFilename, image.thumb, 'image/webp')]);
   try {
@@ -79,6 +88,7 @@ export async function uploadPhoto(deps: PhotoDeps, memberId: number, bytes: Buff
       const member = await lockMember(tx, memberId);
       if (!member) throw new ApiError(403, 'errors.authRequired');
       if (kind === 'profile' && (await countProfilePhotos(tx, memberId)) >= photoLimit(member.paidUser)) throw limitReached(member.paidUser);
+      if (kind === 'chat' && (await countUnsentChatPhotos(tx, memberId)) >= CHAT_PHOTOS_UNSENT_MAX) throw unsentLimitReached();
       const photo = await insertPhoto(tx, {
         memberId,
         ...keys,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, max, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { members, photos } from '../../db/schema';
 
@@ -101,4 +101,40 @@ export async function writePhotoPositions(tx: Tx, memberId: number, ids: readonl
   for (const [position, id] of ids.entries()) {
     await tx.update(photos).set({ position }).where(and(eq(photos.id, id), eq(photos.memberId, memberId)));
   }
+}
+
+/** Photos not sent in any message: a chat photo uploaded for a message never sent. */
+const unsent = sql`not exists (select 1 from messages m where m.photo_id = ${photos.id})`;
+
+/** The member's chat photos not deleted that no message uses (CHAT_PHOTOS_UNSENT_MAX). */
+export async function countUnsentChatPhotos(db: Handle, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(and(eq(photos.memberId, memberId), eq(photos.kind, 'chat'), ne(photos.status, 'deleted'), unsent));
+  return row?.n ?? 0;
+}
+
+/**
+ * Marks deleted up to `limit` chat photos uploaded before `cutoff` that no message uses, and
+ * returns their storage keys (removed after commit by the caller). A send that takes one of
+ * them at the same moment finds it deleted and is refused (photoNotFound).
+ */
+export async function retireUnsentChatPhotos(db: Db, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .update(photos)
+    .set({ status: 'deleted' })
+    .where(
+      inArray(
+        photos.id,
+        db
+          .select({ id: photos.id })
+          .from(photos)
+          .where(and(eq(photos.kind, 'chat'), ne(photos.status, 'deleted'), lt(photos.createdAt, cutoff), unsent))
+          .orderBy(asc(photos.createdAt))
+          .limit(limit),
+      ),
+    )
+    .returning({ filename: photos.filename, thumb: photos.thumbFilename });
+  return rows.flatMap((r) => [r.filename, r.thumb]);
 }

@@ -1,10 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../common/limits';
-import { PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, type Photo } from '../../../common/photos/photo-schema';
+import { CHAT_PHOTO_UNSENT_HOURS, CHAT_PHOTOS_UNSENT_MAX, PHOTO_MAX_PIXELS_FULL_DECODE, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, type Photo } from '../../../common/photos/photo-schema';
+import { chatPhotosPurgeJob } from '../../jobs/chat-photos-purge-job';
+import { pixelCap } from './image-processing';
+import { addCreditEntry } from '../credits/credits-repository';
 import { members, photos } from '../../db/schema';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../../db/seed/portraits';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -161,13 +164,25 @@ describe('POST /api/photos.php', () => {
     expect(small.json().error).toEqual({ code: 'tooSmall', message: 'This photo is too small. It must be at least 200 × 200 pixels.' });
     const bomb = await upload(cookie, pngHeaderOnly(10_000, 10_000), 'image/png');
     expect(bomb.statusCode).toBe(413);
-    expect(bomb.json().error).toEqual({ code: 'tooManyPixels', message: 'This photo has too many pixels. The maximum is 50 megapixels.' });
+    expect(bomb.json().error).toEqual({ code: 'tooManyPixels', message: 'This photo has too many pixels. The maximum is 24 megapixels.' });
     const huge = await upload(cookie, Buffer.concat([jpeg, Buffer.alloc(PHOTO_MAX_UPLOAD_BYTES)]));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error).toEqual({ code: 'tooLarge', message: 'This photo is too large. The maximum is 15 MB.' });
     const german = await upload(cookie.replace('i18n_redirected=en', 'i18n_redirected=de'), await gradientJpeg(150, 150));
     expect(german.json().error.message).toBe('Dieses Foto ist zu klein. Es muss mindestens 200 × 200 Pixel groß sein.');
     expect((await list(cookie)).json().photos).toEqual([]);
+  });
+
+  it('refuses a 49-megapixel PNG before decoding it: lossless images are decoded at full size (a phone camera writes JPEG)', async () => {
+    const { cookie } = await logIn();
+    const png = await upload(cookie.replace('i18n_redirected=en', 'i18n_redirected=de'), pngHeaderOnly(7000, 7000), 'image/png');
+    expect(png.statusCode).toBe(413);
+    expect(png.json().error).toEqual({ code: 'tooManyPixels', message: 'Dieses Foto hat zu viele Pixel. Das Maximum ist 24 Megapixel.' });
+    // A baseline JPEG is decoded scaled down: the largest phone sensor (200 MP) passes the cap.
+    expect(pixelCap('jpeg', { isProgressive: false })).toBeGreaterThanOrEqual(16_320 * 12_240);
+    expect(pixelCap('jpeg', { isProgressive: true })).toBe(PHOTO_MAX_PIXELS_FULL_DECODE);
+    expect(pixelCap('png', { isProgressive: false })).toBe(PHOTO_MAX_PIXELS_FULL_DECODE);
+    expect(pixelCap('webp', { isProgressive: false })).toBe(PHOTO_MAX_PIXELS_FULL_DECODE);
   });
 
   it('needs a logged-in member', async () => {
@@ -186,6 +201,54 @@ describe('POST /api/photos.php', () => {
     expect((await list(cookie)).json().photos).toEqual([]);
     expect((await get('/api/photos.php?kind=chat', cookie)).json().photos).toHaveLength(1);
     expect((await upload(cookie, jpeg, 'image/jpeg', '?kind=avatar')).statusCode).toBe(400);
+  });
+});
+
+describe('unsent chat photos', () => {
+  it(`allows ${CHAT_PHOTOS_UNSENT_MAX} chat photos not sent yet; the next is refused in the member language and leaves no file`, async () => {
+    const { cookie } = await logIn();
+    for (let i = 0; i < CHAT_PHOTOS_UNSENT_MAX; i += 1) expect((await upload(cookie, jpeg, 'image/jpeg', '?kind=chat')).statusCode).toBe(200);
+    const files = (await storedFiles()).length;
+    const refused = await upload(cookie.replace('i18n_redirected=en', 'i18n_redirected=nl'), jpeg, 'image/jpeg', '?kind=chat');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'unsentChatPhotos', message: `Je hebt ${CHAT_PHOTOS_UNSENT_MAX} chatfoto's die nog niet zijn verstuurd. Verstuur er een of probeer het morgen opnieuw.` });
+    expect((await storedFiles()).length).toBe(files);
+    // Parallel uploads cannot pass the cap together (checked again with the member row locked).
+    const other = await logIn();
+    for (let i = 0; i < CHAT_PHOTOS_UNSENT_MAX - 2; i += 1) expect((await upload(other.cookie, jpeg, 'image/jpeg', '?kind=chat')).statusCode).toBe(200);
+    const results = await Promise.all(Array.from({ length: 5 }, () => upload(other.cookie, jpeg, 'image/jpeg', '?kind=chat')));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+    const count = await t.database.db.select().from(photos).where(eq(photos.memberId, other.member.id));
+    expect(count).toHaveLength(CHAT_PHOTOS_UNSENT_MAX);
+  });
+
+  it(`the hourly purge deletes chat photos not sent within ${CHAT_PHOTO_UNSENT_HOURS} hours, and keeps sent and recent ones`, async () => {
+    const sender = await logIn({ emailConfirmedAt: new Date() });
+    const recipient = await createMember(t.database.db, { emailConfirmedAt: new Date() });
+    await addCreditEntry(t.database.db, { memberId: sender.member.id, amount: 100, kind: 'adjustment' });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await upload(sender.cookie, jpeg, 'image/jpeg', '?kind=chat')).json<{ photo: Photo }>().photo.id);
+    const [old, sent, fresh] = ids as [number, number, number];
+    const send = await t.app.inject({
+      method: 'POST',
+      url: '/api/message.php',
+      remoteAddress: nextIp(),
+      headers: { host, origin: `http://${host}`, cookie: sender.cookie, 'content-type': 'application/json' },
+      payload: { profile: recipient.id, client_id: `purge-${Date.now()}`, kind: 'photo', photo_id: sent },
+    });
+    expect(send.statusCode, send.body).toBe(200);
+    const dayAgo = new Date(Date.now() - (CHAT_PHOTO_UNSENT_HOURS * 3600 + 60) * 1000);
+    await t.database.db.update(photos).set({ createdAt: dayAgo }).where(inArray(photos.id, [old, sent]));
+    const rows = async () => new Map((await t.database.db.select().from(photos).where(inArray(photos.id, ids))).map((p) => [p.id, p]));
+    const before = await rows();
+
+    expect(await t.app.jobs.runOnce(chatPhotosPurgeJob({ storage: () => t.app.photoStorage, log: t.app.log }), new Date())).toBe(true);
+
+    const after = await rows();
+    expect([old, sent, fresh].map((id) => after.get(id)!.status)).toEqual(['deleted', 'active', 'active']);
+    expect(await t.app.photoStorage.get(before.get(old)!.filename)).toBeNull();
+    expect(await t.app.photoStorage.get(before.get(old)!.thumbFilename)).toBeNull();
+    expect(await t.app.photoStorage.get(before.get(sent)!.filename)).not.toBeNull();
   });
 });
 

@@ -14,12 +14,13 @@ import {
 import { chatPhotoResponseSchema } from '../../../common/chat/chat-schema';
 import { photoMainSchema, photoOrderSchema } from '../../../common/profile/photo-order-schema';
 import { ApiError } from '../../http/api-error';
+import { ImageJobs } from './image-jobs';
 import { chooseMainPhoto, deletePhoto, listPhotos, reorderPhotos, uploadPhoto, type PhotoDeps } from './photo-service';
 
 const UPLOAD_TYPES = new Set<string>(PHOTO_UPLOAD_TYPES);
 
 function depsOf(app: FastifyInstance): PhotoDeps {
-  return { db: app.database.db, storage: app.photoStorage, autoApprove: app.config.PHOTO_AUTO_APPROVE, log: app.log };
+  return { db: app.database.db, storage: app.photoStorage, autoApprove: app.config.PHOTO_AUTO_APPROVE, log: app.log, imageJobs: new ImageJobs(app.config.IMAGE_JOBS) };
 }
 
 /** Refuses an upload before its body is read: logged out, a type that is no image, or too large. */
@@ -49,7 +50,8 @@ async function uploadedImage(request: FastifyRequest) {
 
 /**
  * The member's photos (spec sections 3, 4, 9): upload, list, delete. Encapsulated: the
- * raw image body parser and its larger body limit apply to these routes only.
+ * raw image body parser and its larger body limit apply to these routes only. Both upload
+ * routes share one ImageJobs bound (deps are made once per app).
  */
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);

@@ -2,22 +2,28 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blocks, conversationMembers, conversations, likes, messages } from '../../db/schema';
 import type { LiveBus } from '../../realtime/live-bus';
+import { eraseConversationEvents, eraseLikeEventsBetween, retireConversationPhotos } from '../chat/conversation-erasure';
 import { appendEvents, publishEvents } from '../chat/live-events';
 
 /**
  * Blocks `blockedId` for `blockerId` and, in the same transaction, removes what tied the
  * two together (spec section 4: "Blocking deletes chats and likes"): the likes both ways
  * and their conversation with all its messages. Blocking twice changes nothing.
+ * What could replay them goes too: both members' stored live events of the conversation and
+ * the like events between the two, and the chat photos used only there (marked deleted;
+ * their storage keys are returned for the caller to remove after commit).
  */
-export async function blockMember(db: Db, blockerId: number, blockedId: number, bus?: LiveBus): Promise<void> {
+export async function blockMember(db: Db, blockerId: number, blockedId: number, bus?: LiveBus): Promise<{ photoKeys: string[] }> {
   const low = Math.min(blockerId, blockedId);
   const high = Math.max(blockerId, blockedId);
   let events: Awaited<ReturnType<typeof appendEvents>> = [];
+  const photoKeys: string[] = [];
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
     await tx
       .delete(likes)
       .where(or(and(eq(likes.likerId, blockerId), eq(likes.likedId, blockedId)), and(eq(likes.likerId, blockedId), eq(likes.likedId, blockerId))));
+    await eraseLikeEventsBetween(tx, blockerId, blockedId);
     const pair = await tx
       .select({ id: conversations.id })
       .from(conversations)
@@ -32,6 +38,8 @@ export async function blockMember(db: Db, blockerId: number, blockedId: number, 
         .where(eq(conversationMembers.conversationId, id))
         .orderBy(conversationMembers.memberId)
         .for('no key update');
+      photoKeys.push(...(await retireConversationPhotos(tx, [id])));
+      await eraseConversationEvents(tx, [id], [blockerId, blockedId]);
       // The foreign key cascades too; deleting explicitly keeps this independent of it.
       await tx.delete(messages).where(eq(messages.conversationId, id));
       await tx.delete(conversations).where(eq(conversations.id, id));
@@ -47,6 +55,7 @@ export async function blockMember(db: Db, blockerId: number, blockedId: number, 
     }
   });
   if (bus) publishEvents(bus, events);
+  return { photoKeys };
 }
 
 /** Lifts the viewer's own block; a block the other member made stays. */

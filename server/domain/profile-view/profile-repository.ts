@@ -16,6 +16,24 @@ export async function findProfileMember(db: Db, siteId: number, id: number, view
   return row;
 }
 
+/**
+ * Whom the viewer may block: a listed member of the site, and anyone on the site who is tied
+ * to the viewer by a conversation or a like, whatever their state (invisible, unconfirmed,
+ * pending deletion). Blocking is the victim's main safety control, so a sender hiding in
+ * invisible mode must not escape it; strangers who are not listed stay "not found", so that
+ * blocking cannot probe for hidden members.
+ */
+export async function findBlockableMember(db: Db, siteId: number, viewerId: number, id: number): Promise<{ id: number } | undefined> {
+  const [low, high] = viewerId < id ? [viewerId, id] : [id, viewerId];
+  const tied = sql`(exists (select 1 from conversations c where c.member_low_id = ${low} and c.member_high_id = ${high})
+    or exists (select 1 from likes l where (l.liker_id = ${id} and l.liked_id = ${viewerId}) or (l.liker_id = ${viewerId} and l.liked_id = ${id})))`;
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, id), or(listedMemberConditions(siteId), and(eq(members.siteId, siteId), tied))));
+  return row;
+}
+
 export interface BlockBetween {
   /** The profile's owner blocked the viewer. */
   blockedMe: boolean;

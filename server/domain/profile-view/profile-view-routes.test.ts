@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_VISIBLE_PHOTOS, VISITOR_VISIBLE_PHOTOS, type MemberProfile } from '../../../common/profile-view/member-profile';
-import { blocks, conversationMembers, conversations, likes, members, messages, photos } from '../../db/schema';
+import type { LiveEvent } from '../../../common/chat/chat-schema';
+import { blocks, conversationMembers, conversations, likes, memberEvents, members, messages, photos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { gradientJpeg } from '../photos/test-images';
 import { totalUnread } from '../chat/chat-repository';
-import { appendEvents } from '../chat/live-events';
+import { appendEvents, eventsAfter } from '../chat/live-events';
+import { addCreditEntry } from '../credits/credits-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
 let t: TestApp;
@@ -58,6 +60,7 @@ const view = (id: number, cookie = 'i18n_redirected=en') => t.app.inject({ url: 
 const send = (method: 'POST' | 'DELETE', url: string, cookie: string, payload: object) =>
   t.app.inject({ method, url, remoteAddress: nextIp(), headers: { host, origin: `http://${host}`, cookie, 'content-type': 'application/json' }, payload });
 
+const confirmed = () => ({ emailConfirmedAt: new Date() });
 const unlocked = (p: MemberProfile) => p.photos.filter((x) => !x.locked);
 
 describe('GET /api/member.php photo sets', () => {
@@ -215,6 +218,104 @@ describe('blocking', () => {
     expect(await db().select().from(blocks).where(eq(blocks.blockerId, a.member.id))).toHaveLength(1);
     // Blocking again is harmless.
     expect((await send('POST', '/api/block.php', a.cookie, { profile_id: b.id })).statusCode).toBe(200);
+  });
+
+  it('leaves nothing to replay: both members lose the stored events of the chat and the likes between them, its photos are deleted', async () => {
+    const a = await logIn(confirmed());
+    const b = await logIn(confirmed());
+    const bystander = await logIn(confirmed());
+    await addCreditEntry(db(), { memberId: b.member.id, amount: 1000, kind: 'adjustment' });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      remoteAddress: nextIp(),
+      headers: { host, origin: `http://${host}`, 'content-type': 'image/jpeg', cookie: b.cookie },
+      payload: jpeg,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const photoId = upload.json<{ photo_id: number }>().photo_id;
+    const [photo] = await db().select().from(photos).where(eq(photos.id, photoId));
+    let n = 0;
+    const message = (from: { cookie: string }, to: number, body: object) => send('POST', '/api/message.php', from.cookie, { profile: to, client_id: `blk${++n}-${Date.now()}`, ...body });
+    expect((await message(b, a.member.id, { text: 'secret text' })).statusCode).toBe(200);
+    expect((await message(b, a.member.id, { kind: 'photo', photo_id: photoId })).statusCode).toBe(200);
+    expect((await message(a, b.member.id, { text: 'my reply' })).statusCode).toBe(200);
+    // The same photo sent to someone else too: that conversation keeps it.
+    expect((await message(b, bystander.member.id, { text: 'hello' })).statusCode).toBe(200);
+    expect((await send('POST', '/api/like.php', b.cookie, { profile_id: a.member.id })).statusCode).toBe(200);
+    expect((await send('POST', '/api/like.php', a.cookie, { profile_id: b.member.id })).statusCode).toBe(200);
+
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: b.member.id })).statusCode).toBe(200);
+
+    for (const who of [a.member.id, b.member.id]) {
+      // Only the deletion itself (and the bystander's chat) is left to replay.
+      const stored = await db().select({ event: memberEvents.event }).from(memberEvents).where(eq(memberEvents.memberId, who)).orderBy(memberEvents.seq);
+      const kinds = stored.map(({ event: e }) => {
+        const event = e as LiveEvent;
+        return event.kind === 'message' ? `message:${event.message.text}` : event.kind === 'like' ? `like:${event.profile.id}` : event.kind;
+      });
+      expect(kinds.filter((k) => k !== 'message:hello')).toEqual(['chat_deleted']);
+      // A tab that resumes from the start is told to reload, or replays nothing of the chat.
+      const replay = await eventsAfter(db(), who, 0);
+      if (!replay.reset) expect(replay.events.map((e) => e.event.kind).filter((k) => k !== 'message' && k !== 'read')).toEqual(['chat_deleted']);
+    }
+    const [after] = await db().select().from(photos).where(eq(photos.id, photoId));
+    expect(after!.status).toBe('deleted');
+    expect(await t.app.photoStorage.get(photo!.filename)).toBeNull();
+    expect(await t.app.photoStorage.get(photo!.thumbFilename)).toBeNull();
+  });
+
+  it('keeps a chat photo that another conversation still shows', async () => {
+    const a = await logIn(confirmed());
+    const b = await logIn(confirmed());
+    const c = await logIn(confirmed());
+    await addCreditEntry(db(), { memberId: b.member.id, amount: 1000, kind: 'adjustment' });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      remoteAddress: nextIp(),
+      headers: { host, origin: `http://${host}`, 'content-type': 'image/jpeg', cookie: b.cookie },
+      payload: jpeg,
+    });
+    const photoId = upload.json<{ photo_id: number }>().photo_id;
+    for (const to of [a.member.id, c.member.id]) {
+      expect((await send('POST', '/api/message.php', b.cookie, { profile: to, client_id: `keep-${to}-${Date.now()}`, kind: 'photo', photo_id: photoId })).statusCode).toBe(200);
+    }
+    expect((await send('POST', '/api/block.php', a.cookie, { profile_id: b.member.id })).statusCode).toBe(200);
+    const [kept] = await db().select().from(photos).where(eq(photos.id, photoId));
+    expect(kept!.status).toBe('active');
+    expect(await t.app.photoStorage.get(kept!.filename)).not.toBeNull();
+    // C's replay still carries it, signed.
+    const replay = await eventsAfter(db(), c.member.id, 0);
+    if (replay.reset) throw new Error('events gone');
+    expect(replay.events.map(({ event }) => (event.kind === 'message' ? event.message.photo?.url : null))).toEqual([kept!.filename]);
+  });
+
+  it('blocks anyone who wrote or liked, whatever their state; a hidden stranger stays not found', async () => {
+    const victim = await logIn(confirmed());
+    const invisibleSender = await logIn({ ...confirmed(), invisible: true });
+    const unconfirmedSender = await logIn({ status: 'not_confirmed' });
+    const leaving = await logIn(confirmed());
+    const hiddenLiker = await createMember(db(), { invisible: true });
+    const hiddenStranger = await createMember(db(), { invisible: true });
+    for (const [i, sender] of [invisibleSender, unconfirmedSender, leaving].entries()) {
+      const res = await send('POST', '/api/message.php', sender.cookie, { profile: victim.member.id, client_id: `unwanted-${i}-${Date.now()}`, text: 'unwanted' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await db().update(members).set({ status: 'pending_deletion', deletionRequestedAt: new Date() }).where(eq(members.id, leaving.member.id));
+    await db().insert(likes).values({ likerId: hiddenLiker.id, likedId: victim.member.id });
+
+    for (const id of [invisibleSender.member.id, unconfirmedSender.member.id, leaving.member.id, hiddenLiker.id]) {
+      const res = await send('POST', '/api/block.php', victim.cookie, { profile_id: id });
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(200);
+      expect(await db().select().from(blocks).where(and(eq(blocks.blockerId, victim.member.id), eq(blocks.blockedId, id)))).toHaveLength(1);
+    }
+    // The chats are gone with the block, and the sender cannot write again.
+    expect(await db().select().from(conversations).where(or(eq(conversations.memberLowId, victim.member.id), eq(conversations.memberHighId, victim.member.id)))).toEqual([]);
+    const again = await send('POST', '/api/message.php', invisibleSender.cookie, { profile: victim.member.id, client_id: `again-${Date.now()}`, text: 'again' });
+    expect(again.statusCode).toBe(403);
+    // No tie: blocking cannot be used to find out whether a hidden member exists.
+    expect((await send('POST', '/api/block.php', victim.cookie, { profile_id: hiddenStranger.id })).statusCode).toBe(404);
   });
 
   it('refuses visitors, self-blocks and unknown profiles', async () => {

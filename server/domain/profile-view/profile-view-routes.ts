@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberProfileSchema, profileIdSchema, type ViewerKind } from '../../../common/profile-view/member-profile';
 import { ApiError } from '../../http/api-error';
+import { removePhotoFiles } from '../photos/photo-service';
 import { blockMember, unblockMember } from './block-repository';
 import { presentProfile } from './profile-presenter';
-import { blockBetween, findProfileMember, galleryPhotos, likePair } from './profile-repository';
+import { blockBetween, findBlockableMember, findProfileMember, galleryPhotos, likePair } from './profile-repository';
 import { idParamSchema } from '../../../common/ids';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -48,7 +49,7 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const blockTarget = async (viewerId: number, siteId: number, profileId: number) => {
     if (profileId === viewerId) throw new ApiError(400, 'profile-view:errors.blockSelf');
-    const member = await findProfileMember(db, siteId, profileId, viewerId);
+    const member = await findBlockableMember(db, siteId, viewerId, profileId);
     if (!member) throw new ApiError(404, 'errors.notFound');
     return member;
   };
@@ -62,7 +63,8 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await request.requireMember();
       const target = await blockTarget(viewer.id, request.visitor.site.row.id, request.body.profile_id);
-      await blockMember(db, viewer.id, target.id, app.liveBus);
+      const { photoKeys } = await blockMember(db, viewer.id, target.id, app.liveBus);
+      await removePhotoFiles(app.photoStorage, photoKeys, request.log);
       return { ok: true as const };
     },
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "messages_photo_idx" ON "messages" USING btree ("photo_id") WHERE "messages"."photo_id" is not null;--> statement-breakpoint
+CREATE INDEX "photos_chat_created_idx" ON "photos" USING btree ("created_at") WHERE "photos"."kind" = 'chat' and "photos"."status" <> 'deleted';
