@@ -5,11 +5,8 @@ import { accountPurgeJob } from './account-purge-job';
 import { chatPhotosPurgeJob } from './chat-photos-purge-job';
 import { liveEventsPurgeJob } from './live-events-purge-job';
 
-/** The background jobs that need only the database. */
-export const BACKGROUND_JOBS: Job[] = [authCleanupJob, liveEventsPurgeJob];
-
-/** Every job the server runs in the background: BACKGROUND_JOBS plus those that use the app's services. */
+/** Every job the server runs in the background. */
 export function backgroundJobs(app: FastifyInstance): Job[] {
   const deps = { storage: () => app.photoStorage, log: app.log };
-  return [...BACKGROUND_JOBS, accountPurgeJob(deps), chatPhotosPurgeJob(deps)];
+  return [authCleanupJob({ idleHours: app.config.SESSION_IDLE_HOURS }), liveEventsPurgeJob, accountPurgeJob(deps), chatPhotosPurgeJob(deps)];
 }

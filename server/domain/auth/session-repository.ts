@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { sessions } from '../../db/schema';
 
@@ -23,8 +23,9 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/** Deletes sessions that expired or were last used before `seenSince` (the idle timeout). */
+export async function deleteExpiredSessions(db: Db, now: Date, seenSince: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, seenSince)));
 }
 
 /** Which of `tokenHashes` are still live sessions (not logged out, not expired, used after `seenSince`). */
