@@ -1,20 +1,17 @@
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { LanguageMenu } from './language-menu';
-import { AccountMenu } from './account-menu';
-import { CreditsBadge } from './credits-badge';
 import { useRootData } from './use-root-data';
-import { useAttentionSource } from './attention-count';
-import { UNREAD_BADGE_CAP } from '../../../common/limits';
-import type { User } from '../../../common/auth/user-schema';
+
+// Members only: a visitor's first page does not carry the member navigation.
+const MemberNav = lazy(() => import('./member-nav'));
 
 /**
  * The top navigation (spec section 2). Visitors: brand, language menu, Login and Sign up.
- * Members: Search members, Messages, Likes, Credits (paid) or Get Premium, language and
- * account menus; below the lg breakpoint these fold behind a menu button, so that a phone
- * (320-430 px) never gets a page wider than its screen.
+ * Members: the member navigation (member-nav.tsx), folded behind a menu button below the lg
+ * breakpoint, so that a phone (320-430 px) never gets a page wider than its screen.
  */
 export function TopBar() {
   const { t } = useTranslation();
@@ -27,7 +24,9 @@ export function TopBar() {
             {settings.name}
           </Link>
           {user ? (
-            <MemberNav user={user} />
+            <Suspense fallback={null}>
+              <MemberNav user={user} languageMenu={<LanguageMenu />} />
+            </Suspense>
           ) : (
             <div className="d-flex align-items-center gap-2">
               <LanguageMenu />
@@ -43,79 +42,4 @@ export function TopBar() {
       </nav>
     </header>
   );
-}
-
-function MemberNav({ user }: { user: User }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const { pathname } = useLocation();
-  // A page change folds the phone menu again.
-  useEffect(() => setOpen(false), [pathname]);
-  const messages = useAttentionSource('messages', user.unread_messages);
-  const likes = useAttentionSource('likes', user.new_likes);
-  return (
-    <>
-      <button
-        type="button"
-        className="navbar-toggler position-relative"
-        aria-controls={menuId}
-        aria-expanded={open}
-        aria-label={t('nav.menu')}
-        data-testid="nav-toggler"
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className="navbar-toggler-icon" />
-        {/* Folded away, the badges still say that something waits. */}
-        <CountBadge count={messages + likes} className="position-absolute top-0 end-0" testId="menu-badge" />
-      </button>
-      <div id={menuId} className={`collapse navbar-collapse${open ? ' show' : ''}`} data-testid="member-nav">
-        <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
-          <li className="nav-item">
-            <Link className="nav-link text-white" to={paths.members()}>
-              {t('nav.search')}
-            </Link>
-          </li>
-          <li className="nav-item">
-            <Link className="nav-link text-white" to={paths.chats()}>
-              {t('nav.messages')}
-              <CountBadge count={messages} className="ms-1" testId="messages-badge" />
-            </Link>
-          </li>
-          <li className="nav-item">
-            <Link className="nav-link text-white" to={paths.likes()}>
-              {t('nav.likes')}
-              <CountBadge count={likes} className="ms-1" testId="likes-badge" />
-            </Link>
-          </li>
-          <li className="nav-item">
-            {user.paid_user ? (
-              <Link className="nav-link text-white" to={paths.credits()} data-testid="nav-credits">
-                {t('nav.credits')} <CreditsBadge credits={user.credits} />
-              </Link>
-            ) : (
-              <Link className="btn btn-secondary btn-sm" to={paths.premium()} data-testid="nav-premium">
-                {t('nav.getPremium')} <CreditsBadge credits={user.credits} />
-              </Link>
-            )}
-          </li>
-          <li className="nav-item">
-            <LanguageMenu />
-          </li>
-          <li className="nav-item">
-            <AccountMenu name={user.profile.name} />
-          </li>
-        </ul>
-      </div>
-    </>
-  );
-}
-
-/** The Messages (unread) and Likes (new received) badges: the live count, 99+ at most. */
-function CountBadge({ count, className, testId }: { count: number; className: string; testId: string }) {
-  return count > 0 ? (
-    <span className={`badge rounded-pill text-bg-secondary ${className}`} data-testid={testId}>
-      {count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : count}
-    </span>
-  ) : null;
 }

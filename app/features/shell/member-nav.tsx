@@ -1,0 +1,94 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n/react';
+import { paths } from '../../paths';
+import { useHydrated } from '../../lib/use-hydrated';
+import { AccountMenu } from './account-menu';
+import { CreditsBadge } from './credits-badge';
+import { useAttentionSource } from './attention-count';
+import { UNREAD_BADGE_CAP } from '../../../common/limits';
+import type { User } from '../../../common/auth/user-schema';
+
+/**
+ * A member's part of the top bar (spec section 2): Search members, Messages, Likes, Credits
+ * (paid) or Get Premium, language and account menus; below the lg breakpoint they fold behind
+ * a menu button. Its own module, loaded for members only (the home page's JavaScript budget);
+ * the language menu, which visitors load too, comes from the top bar.
+ */
+export default function MemberNav({ user, languageMenu }: { user: User; languageMenu: ReactNode }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  // A page change folds the phone menu again.
+  useEffect(() => setOpen(false), [pathname]);
+  const messages = useAttentionSource('messages', user.unread_messages);
+  const likes = useAttentionSource('likes', user.new_likes);
+  return (
+    <>
+      <button
+        type="button"
+        className="navbar-toggler position-relative"
+        aria-controls={menuId}
+        aria-expanded={open}
+        aria-label={t('nav.menu')}
+        data-testid="nav-toggler"
+        // Until this module has run, a tap would do nothing: disabled, so it is not lost.
+        disabled={!hydrated}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="navbar-toggler-icon" />
+        {/* Folded away, the badges still say that something waits. */}
+        <CountBadge count={messages + likes} className="position-absolute top-0 end-0" testId="menu-badge" />
+      </button>
+      <div id={menuId} className={`collapse navbar-collapse${open ? ' show' : ''}`} data-testid="member-nav">
+        <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
+          <li className="nav-item">
+            <Link className="nav-link text-white" to={paths.members()}>
+              {t('nav.search')}
+            </Link>
+          </li>
+          <li className="nav-item">
+            <Link className="nav-link text-white" to={paths.chats()}>
+              {t('nav.messages')}
+              <CountBadge count={messages} className="ms-1" testId="messages-badge" />
+            </Link>
+          </li>
+          <li className="nav-item">
+            <Link className="nav-link text-white" to={paths.likes()}>
+              {t('nav.likes')}
+              <CountBadge count={likes} className="ms-1" testId="likes-badge" />
+            </Link>
+          </li>
+          <li className="nav-item">
+            {user.paid_user ? (
+              <Link className="nav-link text-white" to={paths.credits()} data-testid="nav-credits">
+                {t('nav.credits')} <CreditsBadge credits={user.credits} />
+              </Link>
+            ) : (
+              <Link className="btn btn-secondary btn-sm" to={paths.premium()} data-testid="nav-premium">
+                {t('nav.getPremium')} <CreditsBadge credits={user.credits} />
+              </Link>
+            )}
+          </li>
+          <li className="nav-item">
+            {languageMenu}
+          </li>
+          <li className="nav-item">
+            <AccountMenu name={user.profile.name} />
+          </li>
+        </ul>
+      </div>
+    </>
+  );
+}
+
+/** The Messages (unread) and Likes (new received) badges: the live count, 99+ at most. */
+function CountBadge({ count, className, testId }: { count: number; className: string; testId: string }) {
+  return count > 0 ? (
+    <span className={`badge rounded-pill text-bg-secondary ${className}`} data-testid={testId}>
+      {count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : count}
+    </span>
+  ) : null;
+}
