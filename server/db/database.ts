@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { applyFunctionFiles } from './sql-functions';
 import { projectPath } from '../project-paths';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
 }
 
 const MIGRATIONS_FOLDER = projectPath('server/db/migrations');
+/** The SQL functions, one source file each group, applied after the migrations (decision 0017). */
+const FUNCTIONS_FOLDER = projectPath('server/db/functions');
 
 /**
  * How long an idle connection stays in the pool. node-postgres closes them after 10 s by
@@ -36,7 +39,7 @@ const MIGRATIONS_FOLDER = projectPath('server/db/migrations');
  */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
-/** Opens the database (embedded or server) and applies pending migrations. */
+/** Opens the database (embedded or server) and applies pending migrations and changed functions. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const embedded = options.databaseUrl ? null : await startEmbeddedPostgres(options.embeddedDataDir);
   const connectionString = options.databaseUrl ?? embedded!.connectionString;
@@ -47,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await applyFunctionFiles(pool, FUNCTIONS_FOLDER);
   return {
     db,
     pool,
