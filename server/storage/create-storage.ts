@@ -8,7 +8,7 @@ import { S3Storage } from './s3-storage';
 export const MEDIA_DIR_NAME = 'media';
 
 /** Photo storage as configured: an S3-compatible bucket when S3_BUCKET is set, else local disk. */
-export function createStorage(config: AppConfig, fetchImpl?: typeof fetch): ObjectStorage {
+export function createStorage(config: AppConfig): ObjectStorage {
   if (config.S3_BUCKET) {
     return new S3Storage({
       endpoint: config.S3_ENDPOINT!,
@@ -16,7 +16,6 @@ export function createStorage(config: AppConfig, fetchImpl?: typeof fetch): Obje
       region: config.S3_REGION,
       accessKeyId: config.S3_ACCESS_KEY_ID!,
       secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-      ...(fetchImpl ? { fetch: fetchImpl } : {}),
     });
   }
   return new LocalDiskStorage(path.join(config.DATA_DIR, MEDIA_DIR_NAME));
