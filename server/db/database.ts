@@ -26,7 +26,7 @@ export interface DatabaseOptions {
 }
 
 const MIGRATIONS_FOLDER = projectPath('server/db/migrations');
-/** The SQL functions, one source file each group, applied after the migrations (decision 0017). */
+/** The SQL functions' source files, applied after the migrations (decision 0017). */
 const FUNCTIONS_FOLDER = projectPath('server/db/functions');
 
 /**
