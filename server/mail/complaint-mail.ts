@@ -1,15 +1,8 @@
-import type { TFunction } from 'i18next';
-import type { Locale } from '../../common/reference/countries';
 import type { ComplaintCategory } from '../../common/complaints/complaint';
-import type { Site } from '../domain/sites/site-directory';
-import { mailSender } from './mail-sender';
 import type { MailMessage } from './mailer';
-import { renderMail } from './mail-layout';
+import { siteMail, type SiteMailContext } from './site-mail';
 
-export interface ComplaintMailInput {
-  site: Site;
-  t: TFunction;
-  locale: Locale;
+export interface ComplaintMailInput extends SiteMailContext {
   id: number;
   email: string;
   category: ComplaintCategory;
@@ -17,28 +10,22 @@ export interface ComplaintMailInput {
   profileId: number | null;
 }
 
+const FOOTER = 'complaints:mail.footer';
 
-function vars(input: ComplaintMailInput) {
-  return {
-    siteName: input.site.row.settings.name,
-    id: input.id,
-    email: input.email,
-    category: input.t(`complaints:categories.${input.category}`),
-    profileId: input.profileId ?? '-',
-  };
+function complaintVars(input: ComplaintMailInput) {
+  return { id: input.id, email: input.email, category: input.t(`complaints:categories.${input.category}`), profileId: input.profileId ?? '-' };
+}
+
+/** A paragraph "Label: value" whose label is a translation key. */
+function labelled(input: ComplaintMailInput, key: string, value: string | number) {
+  return { text: `${input.t(key)}: ${value}` };
 }
 
 /** To a member (the account's own address), in their language: the complaint arrived, with its reference number and text. */
 export function complaintConfirmationMail(input: ComplaintMailInput): MailMessage {
-  const { t } = input;
-  const v = vars(input);
-  const { html, text } = renderMail({
-    lang: input.locale,
-    greeting: t('complaints:mail.confirm.greeting', v),
-    paragraphs: [t('complaints:mail.confirm.body', v), `${t('complaints:mail.category')}: ${v.category}`, input.text],
-    footer: t('complaints:mail.footer', v),
-  });
-  return { from: mailSender(input.site, input.locale), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
+  const vars = complaintVars(input);
+  const paragraphs = ['body', labelled(input, 'complaints:mail.category', vars.category), { text: input.text }];
+  return siteMail({ ...input, to: input.email }, { keys: 'complaints:mail.confirm', vars, paragraphs, footer: FOOTER });
 }
 
 /**
@@ -47,31 +34,17 @@ export function complaintConfirmationMail(input: ComplaintMailInput): MailMessag
  * category): otherwise the complaint form would relay any text to any inbox.
  */
 export function complaintReceiptMail(input: ComplaintMailInput): MailMessage {
-  const { t } = input;
-  const v = vars(input);
-  const { html, text } = renderMail({
-    lang: input.locale,
-    greeting: t('complaints:mail.confirm.greeting', v),
-    paragraphs: [t('complaints:mail.confirm.receipt', v)],
-    footer: t('complaints:mail.footer', v),
-  });
-  return { from: mailSender(input.site, input.locale), to: input.email, subject: t('complaints:mail.confirm.subject', v), html, text };
+  return siteMail({ ...input, to: input.email }, { keys: 'complaints:mail.confirm', vars: complaintVars(input), paragraphs: ['receipt'], footer: FOOTER });
 }
 
 /** To the site's support address (settings.support_email), in the site's language. */
 export function complaintSupportMail(input: ComplaintMailInput): MailMessage {
-  const { t } = input;
-  const v = vars(input);
-  const { html, text } = renderMail({
-    lang: input.locale,
-    greeting: t('complaints:mail.support.greeting', v),
-    paragraphs: [
-      `${t('complaints:mail.category')}: ${v.category}`,
-      `${t('complaints:mail.support.from')}: ${input.email}`,
-      `${t('complaints:mail.support.profile')}: ${v.profileId}`,
-      input.text,
-    ],
-    footer: t('complaints:mail.footer', v),
-  });
-  return { from: mailSender(input.site, input.locale), to: input.site.row.settings.support_email, subject: t('complaints:mail.support.subject', v), html, text };
+  const vars = complaintVars(input);
+  const paragraphs = [
+    labelled(input, 'complaints:mail.category', vars.category),
+    labelled(input, 'complaints:mail.support.from', input.email),
+    labelled(input, 'complaints:mail.support.profile', vars.profileId),
+    { text: input.text },
+  ];
+  return siteMail({ ...input, to: input.site.row.settings.support_email }, { keys: 'complaints:mail.support', vars, paragraphs, footer: FOOTER });
 }
