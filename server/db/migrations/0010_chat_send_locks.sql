@@ -1,5 +1,5 @@
 -- rv_chat_send_many (migration 0009, decision 0009) with cheaper locking, measured in the chat
--- bench at 1,000 msg/s (docs/benchmarks.md): most batches hold one send, and the
+-- bench at 1,000 msg/s (docs/performance.md): most batches hold one send, and the
 -- batch-wide lock statements cost more than the send itself.
 -- - A batch of one send takes no batch-wide locks: rv_chat_send takes its own in the same
 --   order (members, conversations, conversation sides, event streams).
