@@ -7,7 +7,7 @@ export default defineConfig(({ command }) => ({
   css: {
     postcss: {
       // Bootstrap's utilities make most of its CSS; ship only the rules our markup uses
-      // (the stylesheet blocks the first paint, see docs/benchmarks.md).
+      // (the stylesheet blocks the first paint, docs/performance.md).
       plugins:
         command === 'build'
           ? [
@@ -31,7 +31,7 @@ export default defineConfig(({ command }) => ({
       // What the layout and the entry warning load on demand (member alerts, overlays, the
       // warning's modal, the API client at logout) is fetched only when needed; listing all
       // its dependencies for preloading would cost every visitor's first page bytes (the home
-      // page's JavaScript budget, docs/benchmarks.md). Those dependencies load with it instead.
+      // page's JavaScript budget, docs/performance.md). Those dependencies load with it instead.
       resolveDependencies: (filename, deps, { hostId }) => (/(default-layout|entry-warning)-/.test(hostId) ? [filename] : deps),
     },
   },

@@ -8,9 +8,9 @@
  *   npm run bench:chat-sql                            # throwaway PostgreSQL cluster
  *   BENCH_DATABASE_URL=postgres://... npm run bench:chat-sql
  *
- * Settings: BENCH_SQL_SIZES (1,2,3,4,8), BENCH_SQL_CALLS (calls per size and round, 400),
- * BENCH_ROUNDS (3). BENCH_SQL_EXPLAIN=<size>: instead, prints the plans of three batches of
- * that size as auto_explain logs them (every statement inside the function, with timings).
+ * BENCH_ROUNDS (3) rounds of 400 calls per size. BENCH_SQL_EXPLAIN=<size>: instead, prints
+ * the plans of three batches of that size as auto_explain logs them (every statement inside
+ * the function, with timings).
  * BENCH_SQL_CANDIDATE=<file.sql>: instead, compares a rewrite with the real statement. The
  * file creates a function taking the same jsonb (its name: the first CREATE FUNCTION in
  * it); the two take turns every 20 calls (A B B A ...) on the same connection and tables,
@@ -19,8 +19,7 @@
  * between runs of a few seconds on this machine). It times only: the candidate writes into
  * the same tables with its own semantics (a wrong one can skew the real one's later calls),
  * and the chat's tests, not this, judge whether a rewrite is correct.
- * The first line names the connection's backend pid (for `perf record -g -p <pid>` during a
- * run with a large BENCH_SQL_CALLS).
+ * The first line names the connection's backend pid (for `perf record -g -p <pid>` during a run).
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
@@ -33,8 +32,9 @@ import { SEND_MANY_STATEMENT, type SendItem } from '../server/domain/chat/send-b
 import { startPostgres } from '../server/test-support/processes';
 import { benchMember } from './lib/bench-member';
 
-const SIZES = (process.env.BENCH_SQL_SIZES ?? '1,2,3,4,8').split(',').map(Number);
-const CALLS = Number(process.env.BENCH_SQL_CALLS ?? 400);
+/** Sends per call, and calls per size and round. */
+const SIZES = [1, 2, 3, 4, 8];
+const CALLS = 400;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const EXPLAIN = Number(process.env.BENCH_SQL_EXPLAIN ?? 0);
 const CANDIDATE = process.env.BENCH_SQL_CANDIDATE;

@@ -9,20 +9,12 @@
  *   npm run bench:chat                            # throwaway PostgreSQL cluster, redis-server
  *   BENCH_DATABASE_URL=postgres://... npm run bench:chat
  *
- * Settings: BENCH_CHAT_CLIENTS (1000 per setup), BENCH_CHAT_RATE (messages/s, 1000),
- * BENCH_CHAT_SECONDS (5), BENCH_CHAT_LOW_RATE (a low rate, where the cross-process ratio
- * shows the hop through Redis alone: context, decision 0012; 50) for BENCH_CHAT_LOW_SECONDS
- * (10), BENCH_ROUNDS (3) rounds, then BENCH_CHAT_HIGH_ROUNDS (10) rounds at
- * BENCH_CHAT_RATE, after BENCH_CHAT_WARM_UP_SECONDS (5) of each setup at that rate, not
- * measured. Each round runs both setups, the order alternating; each ratio compares the p99
- * of all rounds' messages together. Ten rounds at the goal rate: there one round's p99 of
- * the same code moves by a factor of two or three with the machine's state, and over random
- * choices of k of one run's 16 rounds the ratio (1.28 over all 16) went over 1.5 in 13 % of
- * the choices of 3 rounds, 6 % of 5 and 1 % of 10 (docs/benchmarks.md, 2026-11-24
- * (afternoon)); more rounds cannot move the hour's ratio, only how far a run strays from it.
- * BENCH_CHAT_ROUNDS_FILE=<file.json> writes each round's latencies there; `npm run
- * bench:chat-rounds -- <file.json>` prints how the ratio spreads over the choices of k of
- * those rounds (bench/chat-rounds.ts; every choice, so keep to 8 or so rounds there).
+ * BENCH_ROUNDS (3) rounds at 50 msg/s (a low rate, where the cross-process ratio shows the
+ * hop through Redis alone: context, decision 0012), then 10 rounds at the goal rate of 1,000
+ * msg/s after 5 s of each setup at that rate, not measured. Each round runs both setups, the
+ * order alternating; each ratio compares the p99 of all rounds' messages together. Ten rounds
+ * at the goal rate, because one round's p99 of the same code moves by a factor of two or
+ * three with the machine's state (decision 0012).
  * PostgreSQL's maintenance runs between runs, not at random inside them: autovacuum is off
  * for the tables a send writes, and each run starts after a VACUUM (ANALYZE) of them (else
  * it landed in whichever setup's round was running when the tables crossed its thresholds).
@@ -30,23 +22,21 @@
  * how many over 50 ms) with the wall-clock start, and every stall of the event loop of the
  * clients' process and of the servers, their garbage collections of 5 ms or more, and each
  * server's statements to PostgreSQL per 5 s (bench/lib/loop-watch.ts, bench/lib/chat-server.ts).
- * BENCH_CPU_PROFILES=<folder>: each server writes a CPU profile (.cpuprofile) there when it stops.
  * BENCH_SERVER_NODE_ARGS: more Node.js flags for the servers, space-separated (for example
- * `--trace-gc-nvp`, each young-generation collection's pause and surviving bytes).
+ * `--trace-gc-nvp`, each young-generation collection's pause and surviving bytes, or
+ * `--cpu-prof --cpu-prof-dir=<folder>`, a CPU profile of each server).
  * The servers are bench/lib/chat-server.ts (the real app via buildApp, API only) so that
  * the heap can be read after GC, bundled as `npm run build` bundles the product's server and
  * run with the Node.js flags of `npm start` (decision 0012): what ships is what is measured.
  * run.ts adds chatBenchRows() to `npm run bench`.
  * The clients' process (this one) runs with young-generation semi-spaces of 64 MB
  * (`npm run bench` and `npm run bench:chat` pass --max-semi-space-size=64): with V8's 16 MB
- * it promoted about 1 MB of short-lived frames and timers per young collection at 1,000
- * msg/s and collected its old generation every 4-5 s, pausing 4-18 ms, and several such pauses
- * of the measuring process showed up as latency spikes of 40-70 ms in whichever setup was
- * running (docs/benchmarks.md, 2026-11-24, late morning). Without the flag a warning says so.
+ * the measuring process's own old-generation pauses showed up as latency spikes in whichever
+ * setup was running (docs/performance.md). Without the flag a warning says so.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -70,17 +60,17 @@ import { shuffled } from './lib/shuffle';
 import { clock, watchEventLoop } from './lib/loop-watch';
 import { ROOT, startScriptNodeFlags } from './lib/server-process';
 
-const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000);
-const RATE = Number(process.env.BENCH_CHAT_RATE ?? 1000);
-const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
-const LOW_RATE = Number(process.env.BENCH_CHAT_LOW_RATE ?? 50);
-const LOW_SECONDS = Number(process.env.BENCH_CHAT_LOW_SECONDS ?? 10);
+/** Clients per setup, the goal rate (messages/s) and the seconds of one round at it. */
+const CLIENTS = 1000;
+const RATE = 1000;
+const SECONDS = 5;
+/** The low rate (context) and the seconds of one round at it. */
+const LOW_RATE = 50;
+const LOW_SECONDS = 10;
 /** After the last send, how long to wait for the deliveries still on their way. */
-const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_CHAT_DRAIN_MS ?? 120_000);
+const DRAIN_TIMEOUT_MS = 120_000;
 const HOST = 'localhost';
 const TRACE = Boolean(process.env.BENCH_TRACE);
-/** A folder: each server process writes a V8 CPU profile there when it stops. */
-const CPU_PROFILES = process.env.BENCH_CPU_PROFILES;
 /** Node.js flags for the server processes besides the bench's own. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -101,7 +91,7 @@ async function startChatServer(bundle: string, env: Record<string, string>): Pro
   const port = await freePort();
   const child = fork(bundle, [], {
     cwd: ROOT,
-    execArgv: ['--expose-gc', ...startScriptNodeFlags(), ...SERVER_NODE_ARGS, ...(CPU_PROFILES ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILES}`] : [])],
+    execArgv: ['--expose-gc', ...startScriptNodeFlags(), ...SERVER_NODE_ARGS],
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -391,13 +381,11 @@ export interface ChatBenchResult {
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** Rounds at the goal rate (RATE), each setup once per round. */
-const HIGH_ROUNDS = Number(process.env.BENCH_CHAT_HIGH_ROUNDS ?? 10);
-/** A file for each round's latencies, both rates (bench/chat-rounds.ts reads it). */
-const ROUNDS_FILE = process.env.BENCH_CHAT_ROUNDS_FILE;
+const HIGH_ROUNDS = 10;
 /** Messages/s of the warm-up (one message per client). */
 const WARM_UP_RATE = 200;
-/** Seconds of each setup at BENCH_CHAT_RATE, not measured, before the rounds at that rate. */
-const HIGH_WARM_UP_SECONDS = Number(process.env.BENCH_CHAT_WARM_UP_SECONDS ?? 5);
+/** Seconds of each setup at RATE, not measured, before the rounds at that rate. */
+const HIGH_WARM_UP_SECONDS = 5;
 
 /**
  * The whole chat bench; table rows via chatRows(). Three servers run side by side: one
@@ -463,11 +451,9 @@ export async function chatBench(): Promise<ChatBenchResult> {
     // The goal rate in rounds of its own, interleaved the same way, after a run of each setup
     // at that rate that is not measured: the first seconds at 1,000 msg/s are the servers'
     // JIT compiling the paths that only a high rate makes hot (large batches, bundled
-    // publishes), twice over in the two-process setup (docs/benchmarks.md, 2026-11-24, day).
-    if (HIGH_WARM_UP_SECONDS > 0) {
-      await latencyRun(singleClients, RATE, HIGH_WARM_UP_SECONDS);
-      await latencyRun(crossClients, RATE, HIGH_WARM_UP_SECONDS);
-    }
+    // publishes), twice over in the two-process setup (docs/performance.md).
+    await latencyRun(singleClients, RATE, HIGH_WARM_UP_SECONDS);
+    await latencyRun(crossClients, RATE, HIGH_WARM_UP_SECONDS);
     const single: LatencyRun[] = [];
     const cross: LatencyRun[] = [];
     await runInterleaved(database, HIGH_ROUNDS, singleClients, crossClients, RATE, SECONDS, single, cross);
@@ -514,7 +500,7 @@ async function runInterleaved(database: Database, rounds: number, singleClients:
 
 const medianOf = (runs: LatencyRun[], pick: (r: LatencyRun) => number) => median(runs.map(pick));
 
-/** Rows for docs/benchmarks.md: | measure | figures | ratio | goal |. */
+/** Rows of the bench's table (docs/performance.md): | measure | figures | ratio | goal |. */
 export function chatRows(r: ChatBenchResult): string[][] {
   const n = fmt(r.clients);
   // The low rate's p99 over all rounds' messages together (the rounds interleave the setups).
@@ -572,33 +558,9 @@ export function chatRows(r: ChatBenchResult): string[][] {
   ];
 }
 
-/** What BENCH_CHAT_ROUNDS_FILE holds: each round's latencies (ms, sorted), round i of both setups side by side. */
-export interface ChatRounds {
-  rate: number;
-  lowRate: number;
-  single: number[][];
-  cross: number[][];
-  singleLow: number[][];
-  crossLow: number[][];
-}
-
 /** run.ts: the chat bench's rows. */
 export async function chatBenchRows(): Promise<string[][]> {
-  const result = await chatBench();
-  if (ROUNDS_FILE) {
-    const latencies = (runs: LatencyRun[]) => runs.map((r) => r.latencies);
-    const rounds: ChatRounds = {
-      rate: result.single[0]?.rate ?? RATE,
-      lowRate: result.singleLow[0]?.rate ?? LOW_RATE,
-      single: latencies(result.single),
-      cross: latencies(result.cross),
-      singleLow: latencies(result.singleLow),
-      crossLow: latencies(result.crossLow),
-    };
-    await writeFile(ROUNDS_FILE, JSON.stringify(rounds));
-    console.log(`  each round's latencies: ${ROUNDS_FILE}`);
-  }
-  return chatRows(result);
+  return chatRows(await chatBench());
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

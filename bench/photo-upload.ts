@@ -69,7 +69,7 @@ export async function photoUploadBench(runs = 7): Promise<PhotoUploadResult> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await photoUploadBench(Number(process.env.BENCH_PHOTO_RUNS ?? 9));
+  const r = await photoUploadBench(9);
   console.log(
     `photo upload (12 MP JPEG, ${(r.jpegBytes / 1e6).toFixed(1)} MB) p50 ${r.uploadP50Ms.toFixed(0)} ms vs bare sharp resize+webp ${r.bareP50Ms.toFixed(0)} ms: ratio ${r.ratio.toFixed(2)} (${r.runs} runs)`,
   );

@@ -7,9 +7,6 @@
  * bounds how close the chat bench's 50 msg/s ratio can come to 1 here.
  *
  *   npm run bench:redis-hop
- *
- * Settings: BENCH_HOP_MESSAGES (1,500 per way), BENCH_HOP_INTERVAL_MS (10: the two ways
- * take turns, so each sends every 20 ms, as the chat bench's 50 msg/s does).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,8 +16,9 @@ import { Redis } from 'ioredis';
 import { startRedis } from '../server/test-support/processes';
 import { quantile } from './lib/load';
 
-const MESSAGES = Number(process.env.BENCH_HOP_MESSAGES ?? 1500);
-const INTERVAL_MS = Number(process.env.BENCH_HOP_INTERVAL_MS ?? 10);
+/** Messages per way; the two ways take turns every 10 ms, so each sends every 20 ms, as the chat bench's 50 msg/s does. */
+const MESSAGES = 1500;
+const INTERVAL_MS = 10;
 const CHANNEL = 'rv:bench:hop';
 
 /** Milliseconds on the monotonic clock, which every process on the machine shares. */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the foundation's performance budgets, measured in one run on this
- * machine, candidates interleaved, median of at least 3 rounds. Prints a Markdown table
- * for docs/benchmarks.md. Not part of `npm test`.
+ * machine, candidates interleaved, median of at least 3 rounds (BENCH_ROUNDS). Prints a
+ * Markdown table for docs/performance.md. Not part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';

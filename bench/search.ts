@@ -1,10 +1,10 @@
 /**
  * The member search (GET /api/search.php) at scale: every filter combination, p50/p99
  * latency and throughput at concurrency 1 and 8, against a primary-key lookup of one
- * member measured in the same run (the ratio is what docs/benchmarks.md records).
+ * member measured in the same run (the ratio is what docs/performance.md records).
  *
- *   npx tsx bench/search.ts                 # embedded PGlite, 100,000 members (data-bench/search/)
- *   BENCH_DATABASE_URL=postgres://... npx tsx bench/search.ts   # PostgreSQL server, 1,000,000 members
+ *   npm run bench:search                                   # embedded PGlite, 100,000 members (data-bench/search/)
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:search # PostgreSQL server, 1,000,000 members
  *
  * Members (npm run seed's generator) and blocks are seeded once and kept for later runs. run.ts adds
  * one row through HTTP: a visitor's search against GET /api/settings.php.
@@ -25,7 +25,7 @@ import { describeSlowdown, HostSlowdownWatch } from './lib/host-slowdown';
 import { load, type LoadResult } from './lib/load';
 import { ROOT } from './lib/server-process';
 
-const QUERIES_PER_CASE = Number(process.env.BENCH_SEARCH_QUERIES ?? 500);
+const QUERIES_PER_CASE = 500;
 
 export interface LatencyStats {
   p50: number;
@@ -196,7 +196,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const url = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase({ databaseUrl: url, embeddedDataDir: url ? null : path.join(ROOT, 'data-bench', 'search', 'pglite'), poolSize: 8 });
   try {
-    const result = await searchBench(database, url ? 1_000_000 : Number(process.env.BENCH_SEARCH_MEMBERS ?? 100_000));
+    const result = await searchBench(database, url ? 1_000_000 : 100_000);
     console.log(['', ...summarize(result)].join('\n'));
   } finally {
     await database.close();

@@ -8,9 +8,8 @@ export const CHAT_SERVER_BUNDLE = path.join(ROOT, 'build/bench/chat-server.mjs')
 /**
  * Bundles bench/lib/chat-server.ts as `npm run build` bundles server/main.ts (one ES module,
  * npm packages external, scripts/build.mjs), so that the bench's servers run the app as
- * `npm start` does: plain Node.js, no TypeScript loader. Under tsx a server's old generation
- * held about 17 MB of module sources and compiled code besides the app's own objects, which
- * every major garbage collection marks (docs/benchmarks.md, 2026-11-24 (afternoon)).
+ * `npm start` does: plain Node.js, no TypeScript loader, whose module sources and compiled
+ * code would otherwise sit in every server's old generation (decision 0012).
  */
 export async function buildChatServer(): Promise<string> {
   await build({

@@ -32,10 +32,10 @@ const FUNCTIONS_FOLDER = projectPath('server/db/functions');
 /**
  * How long an idle connection stays in the pool. node-postgres closes them after 10 s by
  * default, so a quiet site paid a new connection (a backend started, SCRAM, empty catalog
- * caches) on every request after a pause: in the chat bench a setup idle for 10 s answered
- * its first messages 2-3x slower (p99 10.6-14.2 ms instead of 5.9-6.0). Pool sizes are
- * small (DB_POOL_SIZE), so the connections stay for ten minutes, as HikariCP's idle timeout,
- * with TCP keep-alive so that one a network dropped meanwhile is noticed.
+ * caches) on every request after a pause, its first answers 2-3x slower (docs/performance.md).
+ * Pool sizes are small (DB_POOL_SIZE), so the connections stay for ten minutes, as
+ * HikariCP's idle timeout, with TCP keep-alive so that one a network dropped meanwhile is
+ * noticed.
  */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 

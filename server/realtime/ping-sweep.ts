@@ -1,10 +1,9 @@
 /**
  * Which live connections to ping when. Every connection is pinged once per cycle
  * (PING_INTERVAL_MS), but not all at once: the cycle is cut into `slices` ticks and each
- * tick pings its share of the connections present when the cycle began. Pinging a
- * thousand connections in one loop held the event loop 30-40 ms every 30 s, and the
- * thousand pongs that came back as many again in the clients' process; the chat bench's
- * slowest messages were the ones that met such a burst (docs/benchmarks.md).
+ * tick pings its share of the connections present when the cycle began: a thousand pings
+ * (and pongs) in one burst held the event loop long enough to make the chat's slowest
+ * deliveries (docs/performance.md).
  */
 export class PingSweep<T> {
   private pending: T[] = [];

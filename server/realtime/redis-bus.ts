@@ -43,10 +43,7 @@ const ORIGIN_LENGTH = 16;
  * with LocalBus, and is published for the member's connections elsewhere; every payload
  * starts with the publishing process's origin mark, so the copy Redis hands back to this
  * process is dropped unread. The publishes of one turn of the event loop leave in one write
- * (see flush). Counted at 1,000 msg/s across two processes (strace, 3 s), each message
- * cost 10 system calls there against 5 in one process: a write per PUBLISH (3 per
- * message), and the sender's own event came back through Redis in a write of its own
- * instead of going out with the send's answer.
+ * (see flush). Both halve the system calls a message costs across processes (decision 0008).
  */
 export class RedisBus implements DistributedBus {
   private readonly listeners = new Map<number, Set<Listener>>();
@@ -96,10 +93,8 @@ export class RedisBus implements DistributedBus {
   /**
    * Writes this turn's publishes, in order, in one write: the connection's socket is corked
    * while ioredis writes them (while it is not ready, ioredis queues them, in order, for the
-   * connection's return). Not a pipeline: over two processes at 1,000 msg/s, ioredis's
-   * pipelines kept about 1.3 MB alive through each young-generation collection of a server
-   * (promoted, then dropped in the old one), and those collections paused it 5.8-9.6 ms;
-   * corked, 0.25 MB and 3.4-4.7 ms (decision 0008).
+   * connection's return). Not a pipeline: ioredis's pipeline objects outlived young-generation
+   * collections and made the servers' pauses twice as long (decision 0008).
    */
   private flush(): void {
     const batch = this.pending;

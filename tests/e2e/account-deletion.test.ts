@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, submitLogin, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 
 const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 const account = localeFile('en', 'account');
-const common = localeFile('en', 'common');
 const t = (key: string, vars: Record<string, string | number> = {}) =>
   lookup(account, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name]));
 
@@ -30,27 +30,18 @@ async function freshMember(page: Page): Promise<{ email: string; password: strin
   return { email, password };
 }
 
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel(lookup(common, 'login.email')).fill(who.email);
-  await page.getByLabel(lookup(common, 'login.password')).fill(who.password);
-  await page.getByRole('button', { name: lookup(common, 'login.submit') }).click();
-}
-
 async function waitForMails(email: string, count: number): Promise<string[]> {
   await expect.poll(async () => (await outboxMailsTo(OUTBOX, email)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
   return outboxMailsTo(OUTBOX, email);
 }
 
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-});
+test.use({ uiLocale: 'en' });
 
-test('delete the account after the discount offer, be refused at login, reactivate by the e-mailed link', async ({ page }) => {
+test('delete the account after the discount offer, be refused at login, reactivate by the e-mailed link', async ({ page, logIn }) => {
   await page.goto('/');
   member = await freshMember(page);
   await page.context().clearCookies({ name: 'auth.session' });
-  await logIn(page, member);
+  await logIn(member);
   await expect(page.getByTestId('member-nav')).toBeVisible();
 
   await page.goto('/settings');
@@ -74,7 +65,7 @@ test('delete the account after the discount offer, be refused at login, reactiva
   await expect(page.getByTestId('login-button')).toBeVisible();
 
   // Logging in is refused with the deleted message; no session starts.
-  await logIn(page, member);
+  await submitLogin(page, member);
   await expect(page.getByTestId('login-error')).toHaveText(t('errors.accountDeleted', { email: member.email, days: 14 }));
   await expect(page.getByTestId('login-button')).toBeVisible();
   // The login page offers the way back: the reactivation page, with the address filled in.
@@ -106,8 +97,8 @@ test('delete the account after the discount offer, be refused at login, reactiva
   await expect(page.getByTestId('reactivate-error')).toHaveText(t('errors.reactivationLinkInvalid'));
 });
 
-test('download the data export as JSON, after the password is asked again', async ({ page }) => {
-  await logIn(page, member);
+test('download the data export as JSON, after the password is asked again', async ({ page, logIn }) => {
+  await logIn(member);
   await expect(page.getByTestId('member-nav')).toBeVisible();
   await page.goto('/settings');
   const section = page.getByTestId('data-export-section');

@@ -1,19 +1,20 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 import { gradientJpeg } from '../../server/domain/photos/test-images';
+import { DEMO_PREMIUM, expect, logInByApi, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 const chat = localeFile('en', 'chat');
 const t = (key: string, vars: Record<string, string | number> = {}) => lookup(chat, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name]));
 
+test.use({ uiLocale: 'en' });
+
 let counter = 0;
 
 /** A new member with a confirmed e-mail address (only those can receive messages), logged in in a browser context of its own. */
-async function member(browser: Browser, name: string): Promise<{ page: Page; id: number; name: string }> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-  const page = await context.newPage();
+async function member(openPage: () => Promise<Page>, name: string): Promise<{ page: Page; id: number; name: string }> {
+  const page = await openPage();
   await page.goto('/pages/faq');
   counter += 1;
   const unique = `${name}${String(Date.now() % 100000)}${counter}`;
@@ -32,14 +33,9 @@ async function member(browser: Browser, name: string): Promise<{ page: Page; id:
 }
 
 /** The demo Premium member (500 credits), logged in in a new context. */
-async function premium(browser: Browser): Promise<{ page: Page; id: number }> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-  const page = await context.newPage();
-  await page.goto('/pages/faq');
-  const res = await page.request.post('/api/user.php', { headers: { origin: new URL(page.url()).origin }, data: { email: 'premium@rendezvous.example', password: 'rendezvous' } });
-  expect(res.status(), await res.text()).toBe(200);
-  return { page, id: ((await res.json()) as { user: { id: number } }).user.id };
+async function premium(openPage: () => Promise<Page>): Promise<{ page: Page; id: number }> {
+  const page = await openPage();
+  return { page, id: await logInByApi(page, DEMO_PREMIUM) };
 }
 
 /** The number in the title's brackets (0 without), and the member's unread messages and new likes as the API counts them. */
@@ -57,10 +53,10 @@ async function expectTitleCount(page: Page, unread: number) {
   }).toBe(true);
 }
 
-test('two members chat live: text, photo and gift, typing, unread badge and title, read ticks, deleting the chat', async ({ browser }) => {
+test('two members chat live: text, photo and gift, typing, unread badge and title, read ticks, deleting the chat', async ({ openPage }) => {
   test.setTimeout(120_000);
-  const sender = await premium(browser);
-  const anna = await member(browser, 'Anna');
+  const sender = await premium(openPage);
+  const anna = await member(openPage, 'Anna');
   const errors: string[] = [];
   for (const page of [sender.page, anna.page]) page.on('pageerror', (error) => errors.push(error.message));
 
@@ -151,9 +147,9 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
   expect(errors).toEqual([]);
 });
 
-test('a member without enough credits is offered to buy some', async ({ browser }) => {
-  const bea = await member(browser, 'Bea');
-  const cleo = await member(browser, 'Cleo');
+test('a member without enough credits is offered to buy some', async ({ openPage }) => {
+  const bea = await member(openPage, 'Bea');
+  const cleo = await member(openPage, 'Cleo');
   // A new member has the signup credits, less than the dearest gifts cost.
   await bea.page.goto(`/members/${cleo.id}/chat?gift=1`);
   const picker = bea.page.getByTestId('gift-picker');
@@ -166,10 +162,10 @@ test('a member without enough credits is offered to buy some', async ({ browser 
   await expect(bea.page.locator('[data-testid="message"][data-kind="gift"]')).toHaveAttribute('data-state', 'failed');
 });
 
-test("a free member's third conversation is refused, with the way to Premium", async ({ browser }) => {
+test("a free member's third conversation is refused, with the way to Premium", async ({ openPage }) => {
   test.setTimeout(90_000);
-  const dora = await member(browser, 'Dora');
-  const others = [await member(browser, 'Elin'), await member(browser, 'Fay'), await member(browser, 'Gwen')];
+  const dora = await member(openPage, 'Dora');
+  const others = [await member(openPage, 'Elin'), await member(openPage, 'Fay'), await member(openPage, 'Gwen')];
   for (const other of others.slice(0, 2)) {
     await dora.page.goto(`/members/${other.id}/chat`);
     await dora.page.getByTestId('icebreaker-modal').getByRole('button', { name: t('icebreaker.own') }).click();
@@ -184,9 +180,9 @@ test("a free member's third conversation is refused, with the way to Premium", a
   await expect(dora.page.getByTestId('composer')).toHaveCount(0);
 });
 
-test('a blocked member cannot write', async ({ browser }) => {
-  const hana = await member(browser, 'Hana');
-  const iris = await member(browser, 'Iris');
+test('a blocked member cannot write', async ({ openPage }) => {
+  const hana = await member(openPage, 'Hana');
+  const iris = await member(openPage, 'Iris');
   const origin = new URL(hana.page.url()).origin;
   expect((await hana.page.request.post('/api/block.php', { headers: { origin }, data: { profile_id: iris.id } })).status()).toBe(200);
   await iris.page.goto(`/members/${hana.id}/chat`);
@@ -196,9 +192,9 @@ test('a blocked member cannot write', async ({ browser }) => {
   expect(refused.status()).toBe(403);
 });
 
-test('a chat with a member who went invisible stays readable behind a neutral card: no name, photo, age or profile link; blocking works from the chat', async ({ browser }) => {
-  const jade = await member(browser, 'Jade');
-  const kim = await member(browser, 'Kim');
+test('a chat with a member who went invisible stays readable behind a neutral card: no name, photo, age or profile link; blocking works from the chat', async ({ openPage }) => {
+  const jade = await member(openPage, 'Jade');
+  const kim = await member(openPage, 'Kim');
   const origin = new URL(jade.page.url()).origin;
   const sent = await jade.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `hidden-${Date.now()}`, kind: 'text', text: 'Hello from behind the curtain' } });
   expect(sent.status(), await sent.text()).toBe(200);
@@ -218,7 +214,7 @@ test('a chat with a member who went invisible stays readable behind a neutral ca
   await expect(kim.page.locator(`a[href="/members/${jade.id}"]`)).toHaveCount(0);
 
   // A member who deleted the account: the history stays, the card is neutral, writing is closed.
-  const lena = await member(browser, 'Lena');
+  const lena = await member(openPage, 'Lena');
   const written = await lena.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `leaving-${Date.now()}`, kind: 'text', text: 'Goodbye soon' } });
   expect(written.status(), await written.text()).toBe(200);
   const farewell = ((await written.json()) as { message: { conversation: number } }).message.conversation;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, setLocale } from './fixtures';
 import { LOCALES, localeFile, lookup } from './locale-files';
 import { DEMO_SITES } from '../../server/db/seed/demo-sites';
 
@@ -9,7 +9,7 @@ const PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return-policy', 'faq', 'se
 test.describe('home page', () => {
   for (const locale of LOCALES) {
     test(`renders in ${locale}`, async ({ page, context }) => {
-      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
+      await setLocale(context, locale);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(rendezvous.index_title[locale]);
@@ -30,7 +30,7 @@ test.describe('home page', () => {
 test.describe('static pages', () => {
   for (const locale of LOCALES) {
     test(`render in ${locale}`, async ({ page, context }) => {
-      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
+      await setLocale(context, locale);
       const pages = localeFile(locale, 'pages');
       for (const name of PAGES) {
         await page.goto(`/pages/${name}`);
@@ -44,7 +44,7 @@ test.describe('static pages', () => {
   }
 
   test('load their texts page by page when moving between them in the browser', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'fi', url: 'http://localhost' }]);
+    await setLocale(context, 'fi');
     const pages = localeFile('fi', 'pages');
     const common = localeFile('fi', 'common');
     await page.goto('/pages/terms', { waitUntil: 'networkidle' });
@@ -61,7 +61,7 @@ test.describe('static pages', () => {
   });
 
   test('fill in the company, support phone and refund days', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+    await setLocale(context, 'en');
     await page.goto('/pages/service');
     const service = page.getByTestId('page-service');
     await expect(service).toContainText('Rendezvous Media B.V.');
@@ -74,7 +74,7 @@ test.describe('static pages', () => {
   });
 
   test('show US visitors reading English the US privacy notice and footer', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+    await setLocale(context, 'en');
     await page.goto('/pages/privacy?country=US');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lookup(localeFile('en', 'pages-us'), 'privacy.title').replace(/\{\{siteName\}\}/g, 'Rendezvous'));
     await expect(page.getByTestId('footer-us')).toBeVisible();
@@ -85,7 +85,7 @@ test.describe('static pages', () => {
 
 test.describe('errors', () => {
   test('an unknown path shows the 404 page with the way home', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+    await setLocale(context, 'en');
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
@@ -94,7 +94,7 @@ test.describe('errors', () => {
   });
 
   test('the 404 page is translated', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'sv', url: 'http://localhost' }]);
+    await setLocale(context, 'sv');
     await page.goto('/nope');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(lookup(localeFile('sv', 'error-page'), 'notFound'));
   });

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, signUpByApi, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
-import { logInByApi, signUpByApi } from './member-session';
 
 const EXPECTED: Record<string, string[]> = {
   BE: ['Nederlands', 'Français', 'Deutsch'],
@@ -73,8 +72,7 @@ test.describe('site-entry warning', () => {
     await expect(page.getByTestId('entry-warning')).toHaveCount(0);
   });
 
-  test('is not shown to a logged-in member (spec 2: logged-out visitors only)', async ({ page }) => {
-    await logInByApi(page);
+  test('is not shown to a logged-in member (spec 2: logged-out visitors only)', async ({ memberPage: page }) => {
     await page.goto('/members?country=NL');
     await expect(page.getByTestId('member-nav')).toBeVisible();
     await page.waitForTimeout(300);

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 
 const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 const likes = localeFile('en', 'likes');
-const common = localeFile('en', 'common');
 const t = (key: string, vars: Record<string, string | number> = {}) => lookup(likes, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name]));
 
 interface Member {
@@ -30,19 +30,9 @@ async function activatedMember(request: APIRequestContext, baseURL: string, name
   return { id, email, password, name };
 }
 
-async function logIn(page: Page, who: Member) {
-  await page.goto('/login');
-  await page.getByLabel(lookup(common, 'login.email')).fill(who.email);
-  await page.getByLabel(lookup(common, 'login.password')).fill(who.password);
-  await page.getByRole('button', { name: lookup(common, 'login.submit') }).click();
-  await expect(page.getByTestId('member-nav')).toBeVisible();
-}
+test.use({ uiLocale: 'en' });
 
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-});
-
-test('a received like: badge and title prefix, the new-like overlay, like back to a match, the like modal by ?t=3', async ({ page, browser, baseURL }) => {
+test('a received like: badge and title prefix, the new-like overlay, like back to a match, the like modal by ?t=3', async ({ page, browser, baseURL, logIn }) => {
   const bContext = await browser.newContext({ baseURL });
   const anna = await activatedMember(page.request, baseURL!, 'Anna', 'female');
   await page.context().clearCookies({ name: 'auth.session' });
@@ -52,7 +42,7 @@ test('a received like: badge and title prefix, the new-like overlay, like back t
   expect(liked.status(), await liked.text()).toBe(200);
   expect(await liked.json()).toEqual({ state: 'liked' });
 
-  await logIn(page, anna);
+  await logIn(anna);
   // A new like not shown yet pops up on the first page of the members area; a click elsewhere closes it.
   const overlay = page.getByTestId('new-like-overlay');
   if (!/\/(members|likes|chats|premium)/.test(page.url())) await page.goto('/likes/sent');
@@ -103,14 +93,14 @@ test('a received like: badge and title prefix, the new-like overlay, like back t
   await bContext.close();
 });
 
-test('/likes/m/{id} writes nothing on its GET (a link on another site could start it); the page marks the like seen', async ({ page, browser, baseURL }) => {
+test('/likes/m/{id} writes nothing on its GET (a link on another site could start it); the page marks the like seen', async ({ page, browser, baseURL, logIn }) => {
   const bContext = await browser.newContext({ baseURL });
   const cora = await activatedMember(page.request, baseURL!, 'Cora', 'female');
   await page.context().clearCookies({ name: 'auth.session' });
   const dirk = await activatedMember(bContext.request, baseURL!, 'Dirk', 'male');
   expect((await bContext.request.post('/api/like.php', { headers: { origin: baseURL! }, data: { profile_id: cora.id, source: 'profile' } })).status()).toBe(200);
   await bContext.close();
-  await logIn(page, cora);
+  await logIn(cora);
   const newLikes = async () => ((await (await page.request.get('/api/likes.php')).json()) as { new_likes: number }).new_likes;
   expect(await newLikes()).toBe(1);
   // What a link on another site makes the browser send: the page, with Cora's Lax cookie, and no script run.
@@ -122,10 +112,10 @@ test('/likes/m/{id} writes nothing on its GET (a link on another site could star
   await expect.poll(newLikes).toBe(0);
 });
 
-test('the swipe game: like by button, pass by arrow key, the daily allowance and an empty sent tab leading to search', async ({ page, baseURL }) => {
+test('the swipe game: like by button, pass by arrow key, the daily allowance and an empty sent tab leading to search', async ({ page, baseURL, logIn }) => {
   const member = await activatedMember(page.request, baseURL!, 'Sven', 'male');
   await page.context().clearCookies({ name: 'auth.session' });
-  await logIn(page, member);
+  await logIn(member);
 
   await page.goto('/likes/sent');
   await expect(page.getByTestId('likes-empty')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, setLocale } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 
@@ -8,7 +8,7 @@ const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 
 test.describe('login and logout', () => {
   test('a premium demo member logs in, sees the member navigation, and logs out', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+    await setLocale(context, 'en');
     await page.goto('/');
     await page.getByTestId('login-button').click();
     await expect(page).toHaveURL(/\/login$/);
@@ -33,7 +33,7 @@ test.describe('login and logout', () => {
   });
 
   test('a free member sees Get Premium', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+    await setLocale(context, 'en');
     await page.goto('/login');
     await page.getByLabel('E-mail address').fill('free@rendezvous.example');
     await page.getByLabel('Password').fill(PASSWORD);
@@ -43,7 +43,7 @@ test.describe('login and logout', () => {
 
   for (const locale of ['en', 'de', 'nl']) {
     test(`a wrong password says so in ${locale}`, async ({ page, context }) => {
-      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
+      await setLocale(context, locale);
       const common = localeFile(locale, 'common');
       await page.goto('/login');
       // An unknown address: failures must not lock the demo accounts other tests use.
@@ -58,7 +58,7 @@ test.describe('login and logout', () => {
 
 test.describe('password reset', () => {
   test('from the login page, by the e-mailed link, to a new login (de)', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: 'http://localhost' }]);
+    await setLocale(context, 'de');
     const common = localeFile('de', 'common');
     const mail = localeFile('de', 'mail');
     // A member of its own: a reset ends every session of the account, and other tests are logged in

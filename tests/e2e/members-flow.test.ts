@@ -1,12 +1,13 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 
 const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 
+test.use({ uiLocale: 'en' });
+
 /** A new, activated member in its own browser context (signed up through the API, activated by the mailed link). */
-async function newMember(context: BrowserContext, who: { name: string; gender: 'male' | 'female'; sexuality: string }): Promise<{ page: Page; id: number }> {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-  const page = await context.newPage();
+async function newMember(page: Page, who: { name: string; gender: 'male' | 'female'; sexuality: string }): Promise<{ page: Page; id: number }> {
   await page.goto('/pages/faq');
   const email = `${who.name.toLowerCase()}-${Date.now()}@example.com`;
   const res = await page.request.post('/api/signup.php', {
@@ -22,11 +23,11 @@ async function newMember(context: BrowserContext, who: { name: string; gender: '
   return { page, id };
 }
 
-test('a profile edited by one member is what another sees; a like from the profile and one back from search make a match', async ({ browser }) => {
+test('a profile edited by one member is what another sees; a like from the profile and one back from search make a match', async ({ openPage }) => {
   test.setTimeout(90_000);
   const stamp = String(Date.now() % 100000);
-  const anna = await newMember(await browser.newContext(), { name: `Anna${stamp}`, gender: 'female', sexuality: 'hetero' });
-  const bram = await newMember(await browser.newContext(), { name: `Bram${stamp}`, gender: 'male', sexuality: 'hetero' });
+  const anna = await newMember(await openPage(), { name: `Anna${stamp}`, gender: 'female', sexuality: 'hetero' });
+  const bram = await newMember(await openPage(), { name: `Bram${stamp}`, gender: 'male', sexuality: 'hetero' });
 
   // Anna writes about herself.
   await anna.page.goto('/profile');
@@ -55,9 +56,9 @@ test('a profile edited by one member is what another sees; a like from the profi
   await expect(overlay).toBeHidden();
 });
 
-test('like buttons wait for the page script: disabled as the server renders them, enabled once it runs', async ({ browser }) => {
+test('like buttons wait for the page script: disabled as the server renders them, enabled once it runs', async ({ openPage }) => {
   const stamp = String(Date.now() % 100000);
-  const cleo = await newMember(await browser.newContext(), { name: `Cleo${stamp}`, gender: 'female', sexuality: 'hetero' });
+  const cleo = await newMember(await openPage(), { name: `Cleo${stamp}`, gender: 'female', sexuality: 'hetero' });
   // A click before the script runs would do nothing: the server's HTML has them disabled.
   const html = await (await cleo.page.request.get('/members?gender=male')).text();
   const buttons = [...html.matchAll(/<button[^>]*data-testid="like-button"[^>]*>/g)].map((m) => m[0]);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInByApi, someDemoMemberId, useLocale } from './member-session';
+import type { Page } from '@playwright/test';
+import { expect, logInByApi, someDemoMemberId, test, setLocale } from './fixtures';
 import { everyRoute, type ConcreteRoute } from './route-paths';
 
 test.setTimeout(120_000);
@@ -22,12 +22,12 @@ async function titles(page: Page, routes: ConcreteRoute[]): Promise<Map<string, 
 for (const who of ['visitor', 'member'] as const) {
   test(`every route has a translated title (${who})`, async ({ page, context }) => {
     await page.addInitScript(() => window.localStorage.setItem('entry-warning-dismissed-at', '1700000000000'));
-    await useLocale(context, 'en');
+    await setLocale(context, 'en');
     if (who === 'member') await logInByApi(page);
     const routes = everyRoute(await someDemoMemberId(page.request));
     const siteName = (await page.request.get('/api/settings.php').then((r) => r.json()) as { name: string }).name;
     const english = await titles(page, routes);
-    await useLocale(context, 'de');
+    await setLocale(context, 'de');
     const german = await titles(page, routes);
 
     const problems: string[] = [];

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, someDemoMemberId, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
-import { logInByApi, someDemoMemberId, useLocale } from './member-session';
 import { everyRoute } from './route-paths';
 
 const common = localeFile('en', 'common');
@@ -11,8 +11,9 @@ const MIN_TOUCH_PX = 40;
 // Two widths of every route, twice: more pages than one test's default 30 s.
 test.setTimeout(180_000);
 
-test.beforeEach(async ({ context, page }) => {
-  await useLocale(context);
+test.use({ uiLocale: 'en' });
+
+test.beforeEach(async ({ page }) => {
   // The entry warning is a modal of its own; these tests look at the pages behind it.
   await page.addInitScript(() => window.localStorage.setItem('entry-warning-dismissed-at', '1700000000000'));
 });
@@ -36,15 +37,13 @@ test('no page of the route table is wider than a phone (320 and 390 px), for a v
   expect(await overflowingRoutes(page)).toEqual([]);
 });
 
-test('no page of the route table is wider than a phone (320 and 390 px), for a member', async ({ page }) => {
-  await logInByApi(page);
+test('no page of the route table is wider than a phone (320 and 390 px), for a member', async ({ memberPage: page }) => {
   expect(await overflowingRoutes(page)).toEqual([]);
 });
 
 for (const width of PHONE_WIDTHS) {
-  test(`a member reaches every top-bar item and the account menu at ${width} px, with touch-sized controls`, async ({ page }) => {
+  test(`a member reaches every top-bar item and the account menu at ${width} px, with touch-sized controls`, async ({ memberPage: page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await logInByApi(page);
     await page.goto('/members');
     const nav = page.getByRole('navigation', { name: lookup(common, 'nav.main') });
     const toggler = nav.getByTestId('nav-toggler');
@@ -83,9 +82,8 @@ for (const width of PHONE_WIDTHS) {
   });
 }
 
-test('the top bar stays one row with every item at desktop width', async ({ page }) => {
+test('the top bar stays one row with every item at desktop width', async ({ memberPage: page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await logInByApi(page);
   await page.goto('/members');
   const nav = page.getByRole('navigation', { name: lookup(common, 'nav.main') });
   await expect(nav.getByTestId('nav-toggler')).toBeHidden();

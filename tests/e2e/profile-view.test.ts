@@ -1,20 +1,18 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { MemberProfile } from '../../common/profile-view/member-profile';
 import { FREE_VISIBLE_PHOTOS, VISITOR_VISIBLE_PHOTOS } from '../../common/profile-view/member-profile';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
+import { DEMO_PASSWORD, DEMO_PREMIUM, expect, submitLogin, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 const pv = localeFile('en', 'profile-view');
 const cp = localeFile('en', 'complaints');
-const common = localeFile('en', 'common');
 const fill = (s: string, vars: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars[k]));
 const t = (key: string, vars: Record<string, string | number> = {}) => fill(lookup(pv, key), vars);
 const c = (key: string, vars: Record<string, string | number> = {}) => fill(lookup(cp, key), vars);
 
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-});
+test.use({ uiLocale: 'en' });
 
 /** A listed demo member of the default site with at least four photos (so some stay locked for everyone but premium). */
 async function demoWithPhotos(request: APIRequestContext): Promise<MemberProfile> {
@@ -27,19 +25,9 @@ async function demoWithPhotos(request: APIRequestContext): Promise<MemberProfile
   throw new Error('no demo member with four photos');
 }
 
-async function logIn(page: Page, email: string, password = 'rendezvous') {
-  await page.goto('/login');
-  await page.getByLabel(lookup(common, 'login.email')).fill(email);
-  await page.getByLabel(lookup(common, 'login.password')).fill(password);
-  await page.getByRole('button', { name: lookup(common, 'login.submit') }).click();
-  await expect(page.getByTestId('member-nav')).toBeVisible();
-}
-
 /** A new, confirmed member (signup API + activation link from the outbox), logged in on its own page. */
-async function confirmedMember(browser: Browser, name: string): Promise<{ page: Page; id: number; email: string }> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-  const page = await context.newPage();
+async function confirmedMember(openPage: () => Promise<Page>, name: string): Promise<{ page: Page; id: number; email: string }> {
+  const page = await openPage();
   await page.goto('/pages/faq');
   const email = `e2e-pv-${name.toLowerCase()}-${Date.now()}@rendezvous.example`;
   const origin = new URL(page.url()).origin;
@@ -68,9 +56,9 @@ test('a visitor sees the main photo and one more, and every action asks for an a
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-test('free and premium members: two more or all photos; locked ones stay locked also by direct URL', async ({ page, browser }) => {
+test('free and premium members: two more or all photos; locked ones stay locked also by direct URL', async ({ page, logIn, openPage }) => {
   const profile = await demoWithPhotos(page.request);
-  await logIn(page, 'free@rendezvous.example');
+  await logIn();
   await page.goto(`/members/${profile.id}`);
   await expect(page.getByTestId('locked-photo')).toHaveCount(profile.photos.length - FREE_VISIBLE_PHOTOS);
   await expect(page.getByTestId('upgrade-photos')).toHaveText(t('lockedUpgrade'));
@@ -78,9 +66,9 @@ test('free and premium members: two more or all photos; locked ones stay locked 
   await expect(page.getByTestId('lightbox-photo')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const premium = await (await browser.newContext()).newPage();
-  await premium.context().addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-  await logIn(premium, 'premium@rendezvous.example');
+  const premium = await openPage();
+  await submitLogin(premium, { email: DEMO_PREMIUM, password: DEMO_PASSWORD });
+  await expect(premium.getByTestId('member-nav')).toBeVisible();
   const all = (await (await premium.request.get(`/api/member.php?id=${profile.id}`)).json()) as MemberProfile;
   expect(all.photos.every((p) => !p.locked)).toBe(true);
   await premium.goto(`/members/${profile.id}`);
@@ -102,9 +90,9 @@ test('free and premium members: two more or all photos; locked ones stay locked 
   await premium.context().close();
 });
 
-test('block hides the blocker from the blocked member, unblock brings the profile back', async ({ browser }) => {
-  const blocker = await confirmedMember(browser, 'Bettina');
-  const blocked = await confirmedMember(browser, 'Brigitte');
+test('block hides the blocker from the blocked member, unblock brings the profile back', async ({ openPage }) => {
+  const blocker = await confirmedMember(openPage, 'Bettina');
+  const blocked = await confirmedMember(openPage, 'Brigitte');
   await blocker.page.goto(`/members/${blocked.id}`);
   await blocker.page.getByTestId('action-block').click();
   await blocker.page.getByTestId('confirm-block').click();
@@ -121,9 +109,9 @@ test('block hides the blocker from the blocked member, unblock brings the profil
   await blocked.page.context().close();
 });
 
-test('a complaint from the Report link arrives in the outbox for the sender and support', async ({ page }) => {
+test('a complaint from the Report link arrives in the outbox for the sender and support', async ({ page, logIn }) => {
   const profile = await demoWithPhotos(page.request);
-  await logIn(page, 'free@rendezvous.example');
+  await logIn();
   await page.goto(`/members/${profile.id}`);
   await page.getByTestId('action-report').click();
   await expect(page).toHaveURL(new RegExp(`/complaints\\?profile=${profile.id}$`));

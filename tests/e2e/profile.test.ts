@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { gradientJpeg } from '../../server/domain/photos/test-images';
 import { localeFile, lookup } from './locale-files';
 
@@ -28,9 +29,7 @@ async function uploadByApi(page: Page, image: Buffer) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-});
+test.use({ uiLocale: 'en' });
 
 test('edit the profile and see the saved values after a reload', async ({ page }) => {
   const member = await freshMember(page);

@@ -1,24 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_PREMIUM, expect, test } from './fixtures';
 
-const PASSWORD = 'rendezvous';
-
-async function logIn(page: Page, email = 'premium@rendezvous.example') {
-  await page.goto('/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByTestId('member-nav')).toBeVisible();
-}
+const PREMIUM = { email: DEMO_PREMIUM, password: DEMO_PASSWORD };
 
 const countOf = async (page: Page) => Number((await page.getByTestId('result-count').textContent())?.replace(/\D/g, ''));
 
 test.describe('member search', () => {
-  test.beforeEach(async ({ context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
-  });
+  test.use({ uiLocale: 'en' });
 
-  test('a member searches with each filter, pages through, reloads and clears', async ({ page }) => {
-    await logIn(page);
+  test('a member searches with each filter, pages through, reloads and clears', async ({ page, logIn }) => {
+    await logIn(PREMIUM);
     // Home is the search for a logged-in member.
     await page.goto('/');
     await expect(page).toHaveURL(/\/members$/);
@@ -76,8 +67,8 @@ test.describe('member search', () => {
     await expect(page.getByTestId('other-results')).toBeVisible();
   });
 
-  test('the match finder asks three questions and lands on the search; signup-matches shows matches', async ({ page }) => {
-    await logIn(page, 'free@rendezvous.example');
+  test('the match finder asks three questions and lands on the search; signup-matches shows matches', async ({ page, logIn }) => {
+    await logIn();
     await page.goto('/match-finder');
     await expect(page.getByText('Question 1 of 3')).toBeVisible();
     await page.getByRole('button', { name: 'Women' }).click();
@@ -109,8 +100,8 @@ test.describe('member search', () => {
     await expect(page.getByTestId('signup-matches').getByTestId('search-tile').first()).toBeVisible();
   });
 
-  test("when a country's regions cannot be loaded, the region field goes without leaving a gap", async ({ page }) => {
-    await logIn(page);
+  test("when a country's regions cannot be loaded, the region field goes without leaving a gap", async ({ page, logIn }) => {
+    await logIn(PREMIUM);
     await page.goto('/members');
     await page.route('**/api/regions.php?*', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unknownCountry', message: 'Unknown country' } }) }));
     await page.getByLabel('Country').selectOption('NL');

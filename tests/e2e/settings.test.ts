@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 
@@ -9,16 +10,9 @@ const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 // These tests change the shared free demo account (switches, invisible mode) and put every
 // change back: run them one after another.
 test.describe.configure({ mode: 'serial' });
+test.use({ uiLocale: 'en' });
 
-async function logInTo(page: Page, context: BrowserContext, path: string, locale = 'en', email = EMAIL, password = PASSWORD) {
-  await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
-  const common = localeFile(locale, 'common');
-  await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
-  await page.getByLabel(lookup(common, 'login.email')).fill(email);
-  await page.getByLabel(lookup(common, 'login.password')).fill(password);
-  await page.getByRole('button', { name: lookup(common, 'login.submit') }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
+const FREE_MEMBER = { email: EMAIL, password: PASSWORD };
 
 /**
  * An account of this file's own for the password and e-mail changes: while those run, the
@@ -49,15 +43,14 @@ const en = localeFile('en', 'settings');
 const t = (key: string) => lookup(en, key);
 
 test.describe('settings', () => {
-  test('a logged-out visitor is sent to the login first', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  test('a logged-out visitor is sent to the login first', async ({ page }) => {
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fsettings$/);
   });
 
-  test('changes the password (wrong old one refused), keeps the session, and changes it back', async ({ page, context, request, baseURL }) => {
+  test('changes the password (wrong old one refused), keeps the session, and changes it back', async ({ page, request, baseURL, logIn }) => {
     const account = await ownAccount(request, baseURL!);
-    await logInTo(page, context, '/settings', 'en', account.email, account.password);
+    await logIn(account, '/settings');
     const fill = async (old: string, next: string, repeat = next) => {
       await page.getByLabel(t('password.old')).fill(old);
       await page.getByLabel(t('password.new'), { exact: true }).fill(next);
@@ -76,9 +69,9 @@ test.describe('settings', () => {
     await expect(page.getByTestId('password-change-done')).toBeVisible();
   });
 
-  test('changes the e-mail address through the mailed link, and back', async ({ page, context, request, baseURL }) => {
+  test('changes the e-mail address through the mailed link, and back', async ({ page, request, baseURL, logIn }) => {
     const account = await ownAccount(request, baseURL!);
-    await logInTo(page, context, '/settings', 'en', account.email, account.password);
+    await logIn(account, '/settings');
     const changeTo = async (address: string) => {
       await page.getByLabel(t('email.new')).fill(address);
       await page.getByLabel(t('email.password')).fill(account.password);
@@ -102,8 +95,8 @@ test.describe('settings', () => {
     await changeTo(account.email);
   });
 
-  test('toggles invisible mode; it stays after a reload', async ({ page, context }) => {
-    await logInTo(page, context, '/settings');
+  test('toggles invisible mode; it stays after a reload', async ({ page, logIn }) => {
+    await logIn(FREE_MEMBER, '/settings');
     const toggle = page.getByRole('switch', { name: t('invisible.label') });
     await expect(toggle).not.toBeChecked();
     await toggle.click();
@@ -119,29 +112,32 @@ test.describe('settings', () => {
     await expect(toggle).not.toBeChecked();
   });
 
-  test('says in German that the new e-mail address is invalid', async ({ page, context }) => {
-    await logInTo(page, context, '/settings', 'de');
-    const de = localeFile('de', 'settings');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lookup(de, 'title'));
-    await page.getByLabel(lookup(de, 'email.new')).fill('jemand@localhost');
-    await page.getByLabel(lookup(de, 'email.password')).fill(PASSWORD);
-    await page.getByRole('button', { name: lookup(de, 'email.submit') }).click();
-    await expect(page.getByTestId('email-change-error')).toHaveText(lookup(de, 'errors.emailInvalid'));
-    await page.getByLabel(lookup(de, 'password.old')).fill('falsch');
-    await page.getByLabel(lookup(de, 'password.new'), { exact: true }).fill('neues Passwort 1');
-    await page.getByLabel(lookup(de, 'password.confirmation')).fill('neues Passwort 2');
-    await page.getByRole('button', { name: lookup(de, 'password.submit') }).click();
-    await expect(page.getByTestId('password-change-error')).toHaveText(lookup(localeFile('de', 'common'), 'errors.passwordsDiffer'));
+  test.describe('in German', () => {
+    test.use({ uiLocale: 'de' });
+    test('says in German that the new e-mail address is invalid', async ({ page, logIn }) => {
+      await logIn(FREE_MEMBER, '/settings');
+      const de = localeFile('de', 'settings');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lookup(de, 'title'));
+      await page.getByLabel(lookup(de, 'email.new')).fill('jemand@localhost');
+      await page.getByLabel(lookup(de, 'email.password')).fill(PASSWORD);
+      await page.getByRole('button', { name: lookup(de, 'email.submit') }).click();
+      await expect(page.getByTestId('email-change-error')).toHaveText(lookup(de, 'errors.emailInvalid'));
+      await page.getByLabel(lookup(de, 'password.old')).fill('falsch');
+      await page.getByLabel(lookup(de, 'password.new'), { exact: true }).fill('neues Passwort 1');
+      await page.getByLabel(lookup(de, 'password.confirmation')).fill('neues Passwort 2');
+      await page.getByRole('button', { name: lookup(de, 'password.submit') }).click();
+      await expect(page.getByTestId('password-change-error')).toHaveText(lookup(localeFile('de', 'common'), 'errors.passwordsDiffer'));
+    });
   });
 });
 
 test.describe('notifications', () => {
-  test('turns an e-mail notification type off and on; the choice stays after a reload', async ({ page, context }) => {
+  test('turns an e-mail notification type off and on; the choice stays after a reload', async ({ page, logIn }) => {
     const hydrationErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
     });
-    await logInTo(page, context, '/notifications');
+    await logIn(FREE_MEMBER, '/notifications');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('notifications.title'));
     const promotions = page.getByRole('switch', { name: t('notifications.types.promotions') });
     await expect(promotions).toBeChecked();
@@ -164,9 +160,9 @@ test.describe('notifications', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the forms post to the page and show the answer', async ({ page, context, request, baseURL }) => {
+  test('the forms post to the page and show the answer', async ({ page, request, baseURL, logIn }) => {
     const account = await ownAccount(request, baseURL!);
-    await logInTo(page, context, '/settings', 'en', account.email, account.password);
+    await logIn(account, '/settings');
     await page.getByLabel(t('password.old')).fill('not the password');
     await page.getByLabel(t('password.new'), { exact: true }).fill('another secret 1');
     await page.getByLabel(t('password.confirmation')).fill('another secret 1');

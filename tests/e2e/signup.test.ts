@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, setLocale } from './fixtures';
 import sharp from 'sharp';
 import { localeFile, lookup } from './locale-files';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
@@ -30,7 +31,7 @@ async function fillPersonal(page: Page, locale: string, account: { name: string;
 for (const locale of ['en', 'de', 'nl']) {
   test(`signup in the modal with a photo, then activation by the mailed link (${locale})`, async ({ page, context }) => {
     test.slow();
-    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
+    await setLocale(context, locale);
     const { s, r } = texts(locale);
     const account = { name: `Robin${locale}${Date.now() % 100000}`, email: `robin-${locale}-${Date.now()}@example.com`, password: 'a good long secret' };
 
@@ -132,7 +133,7 @@ for (const locale of ['en', 'de', 'nl']) {
 }
 
 test('an unconfirmed member sees the activation reminder, except on signup and settings pages', async ({ page, context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  await setLocale(context, 'en');
   const { s } = texts('en');
   const email = `reminded-${Date.now()}@example.com`;
   await page.goto('/signup');
@@ -166,7 +167,7 @@ test('an unconfirmed member sees the activation reminder, except on signup and s
 
 test('on a smartphone right after signup the reminder is a modal', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  await setLocale(context, 'en');
   const page = await context.newPage();
   const { s } = texts('en');
   await page.goto('/signup');
@@ -184,7 +185,7 @@ test('on a smartphone right after signup the reminder is a modal', async ({ brow
 });
 
 test('an existing address is refused with the spec message, shown at its field', async ({ page, context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  await setLocale(context, 'en');
   const { s } = texts('en');
   await page.goto('/signup');
   await page.getByLabel(s('start.iAm')).selectOption('male');
@@ -200,7 +201,7 @@ test('an existing address is refused with the spec message, shown at its field',
 });
 
 test('signing up with the address of a deleted account offers its reactivation link', async ({ page, context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  await setLocale(context, 'en');
   const { s } = texts('en');
   const email = `deleted-${Date.now()}@example.com`;
   await page.goto('/');
@@ -229,7 +230,7 @@ test('signing up with the address of a deleted account offers its reactivation l
 });
 
 test('from a member: step 0 writes the first message, delivered once the account exists', async ({ page, context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  await setLocale(context, 'en');
   const { s } = texts('en');
   await page.goto('/');
   // A member of the home page teaser.
@@ -263,7 +264,7 @@ test('from a member: step 0 writes the first message, delivered once the account
 
 test('step 3 fills country, region and city from the browser position when allowed', async ({ browser }) => {
   const context = await browser.newContext({ geolocation: { latitude: 52.3702, longitude: 4.8952 }, permissions: ['geolocation'] });
-  await context.addCookies([{ name: 'i18n_redirected', value: 'en', url: 'http://localhost' }]);
+  await setLocale(context, 'en');
   const page = await context.newPage();
   const { s, c } = texts('en');
   await page.goto('/signup');

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, setLocale } from './fixtures';
 import type { MemberProfile } from '../../common/profile-view/member-profile';
 import { DEMO_SITES } from '../../server/db/seed/demo-sites';
 import { localeFile, lookup } from './locale-files';
@@ -20,7 +21,7 @@ test.describe("site texts in the page's language", () => {
   for (const locale of ['de', 'nl', 'fr'] as const) {
     test(`home headline, fictional-profile label and disclaimer in ${locale}`, async ({ page, context, request }) => {
       const texts = site('rendezvous');
-      await context.addCookies([{ name: 'i18n_redirected', value: locale, url: 'http://localhost' }]);
+      await setLocale(context, locale);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.index_title[locale]);

@@ -5,7 +5,7 @@ import { startChatLive } from './chat-live';
 /**
  * Starts the member's live badges and periodic refresh on the pages of the default layout.
  * Rendered by the layout's extras (loaded on demand for members only), so that a visitor's
- * first page carries none of it (the home page's JavaScript budget, docs/benchmarks.md).
+ * first page carries none of it (the home page's JavaScript budget, docs/performance.md).
  */
 export function ChatLiveHost({ user }: { user: Pick<User, 'id' | 'unread_messages' | 'new_likes' | 'live_seq'> }) {
   const { id, unread_messages, new_likes, live_seq } = user;

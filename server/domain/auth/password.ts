@@ -2,8 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id with OWASP's recommended minimum (19 MiB memory, 2 passes, 1 lane): a stolen
- * hash costs an attacker that much memory and time per guess. The login bench records
- * what it costs us per login.
+ * hash costs an attacker that much memory and time per guess; what it costs us per login
+ * is in docs/performance.md.
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 

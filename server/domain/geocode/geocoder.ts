@@ -1,7 +1,7 @@
 /**
  * Offline reverse geocoding: the nearest known town within MAX_DISTANCE_KM of a point,
  * with its served country and region. Loaded from places.tsv at the first lookup
- * and kept in memory (see docs/benchmarks.md for its size and load time).
+ * and kept in memory (docs/performance.md has its size and load time).
  */
 import { readFile } from 'node:fs/promises';
 import { isServedCountry, type ServedCountryCode } from '../../../common/reference/countries';

@@ -17,9 +17,8 @@ const searchColumns = { ...tileColumns, cellLat: members.cellLat, cellLon: membe
  * A search page's columns: the member's, and the active main photo as [thumb, width, height]
  * (null without one) from a subquery per row. A join with photos made the planner weigh
  * join orders and methods (probing both tables' indexes for merge-join estimates) for 20
- * rows: planning was most of the page's database time (0.4-0.6 ms of 0.7), and without
- * the join it is half that; the statement runs 1.01-1.24x as many times a second (pgbench,
- * 1M members, five interleaved pairs).
+ * rows: planning was most of the page's database time, and without the join it is half
+ * that (docs/performance.md).
  */
 const pageColumns = {
   ...memberTileColumns,

@@ -33,7 +33,7 @@ export const sitesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Answered from memory in microseconds, like a static file: neither the rate limit
       // (which protects work) nor compression (2 KB of JSON) pays for its per-request cost
-      // here (docs/benchmarks.md).
+      // here (docs/performance.md).
       config: { rateLimit: false },
       compress: false,
       decompress: false,
