@@ -21,6 +21,7 @@ import { ErrorPage, ErrorPageBoundary } from './features/shell/error-page';
 import { useAttentionCount } from './features/shell/attention-count';
 import { useTitlePrefix } from './features/shell/title-prefix';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
+import { setApiSession } from './lib/api-session';
 import { FALLBACK_LOCALE } from '../common/reference/countries';
 import './styles/theme.scss';
 
@@ -68,6 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const translator = useMemo(() => translatorFor(data.locale, data.bundles), [data.locale, data.bundles]);
+  // Set while rendering (idempotent): effects of the pages below run before this component's own.
+  setApiSession(data.user !== null, translator.t);
   useTitlePrefix(useAttentionCount());
   return (
     <TranslatorProvider translator={translator}>

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-
-export const PAGE_HIDDEN_URL = '/api/page-hidden.php';
+import { PAGE_HIDDEN_PATH } from '../../../common/visits/page-hidden-path';
 
 /** Spec section 7: when the page becomes hidden, tell the server with a beacon (empty JSON body). */
 export function PageHiddenBeacon() {
@@ -8,9 +7,9 @@ export function PageHiddenBeacon() {
     const onChange = () => {
       if (document.visibilityState !== 'hidden') return;
       const body = new Blob(['{}'], { type: 'application/json' });
-      if (!navigator.sendBeacon?.(PAGE_HIDDEN_URL, body)) {
-        void fetch(PAGE_HIDDEN_URL, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => {});
-      }
+      if (navigator.sendBeacon?.(PAGE_HIDDEN_PATH, body)) return;
+      // The API client and its schemas load only then: every page carries this component (the visitor home's budget).
+      void import('./page-hidden-fallback').then((m) => m.sendPageHidden()).catch(() => {});
     };
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
