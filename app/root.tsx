@@ -23,6 +23,7 @@ import { useTitlePrefix } from './features/shell/title-prefix';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
 import { setApiSession } from './lib/api-session';
 import { FALLBACK_LOCALE } from '../common/reference/countries';
+import { visitsEndpoints } from '../common/visits/visits-endpoints';
 import './styles/theme.scss';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     company: context.company,
     user: context.user,
     bundles: { common: context.translations('common') },
+    // From the endpoint table, here on the server: the beacon on every page carries no schemas.
+    pageHiddenPath: visitsEndpoints.pageHidden.path,
   };
 }
 
@@ -75,7 +78,7 @@ export default function App() {
   return (
     <TranslatorProvider translator={translator}>
       <ProgressBar />
-      <PageHiddenBeacon />
+      <PageHiddenBeacon path={data.pageHiddenPath} />
       <Outlet />
     </TranslatorProvider>
   );

@@ -4,15 +4,9 @@
  * the translator for fallback error messages. Kept apart from the client so the root chunk
  * (every page, the visitor home page's JavaScript budget) carries only this.
  */
-export interface ApiSession {
-  loggedIn: boolean;
-  t?: (key: string) => string;
-}
-
-let session: ApiSession = { loggedIn: false };
+export const apiSession: { loggedIn?: boolean; t?: (key: string) => string } = {};
 
 export function setApiSession(loggedIn: boolean, t: (key: string) => string): void {
-  session = { loggedIn, t };
+  apiSession.loggedIn = loggedIn;
+  apiSession.t = t;
 }
-
-export const apiSession = (): ApiSession => session;

@@ -10,10 +10,10 @@ import { progress } from './progress';
  */
 export const api = createApiClient({
   progress,
-  isLoggedIn: () => apiSession().loggedIn,
+  isLoggedIn: () => apiSession.loggedIn === true,
   onAuthRequired: () => window.location.reload(),
   messages: () => {
-    const t = apiSession().t;
+    const t = apiSession.t;
     return t && { network: t('errors.generic'), unknown: t('errors.unknown') };
   },
 });

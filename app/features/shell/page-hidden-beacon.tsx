@@ -1,18 +1,17 @@
 import { useEffect } from 'react';
-import { PAGE_HIDDEN_PATH } from '../../../common/visits/page-hidden-path';
 
-/** Spec section 7: when the page becomes hidden, tell the server with a beacon (empty JSON body). */
-export function PageHiddenBeacon() {
+/** Spec section 7: when the page becomes hidden, tell the server with a beacon (empty JSON body) at `path`. */
+export function PageHiddenBeacon({ path }: { path: string }) {
   useEffect(() => {
     const onChange = () => {
       if (document.visibilityState !== 'hidden') return;
       const body = new Blob(['{}'], { type: 'application/json' });
-      if (navigator.sendBeacon?.(PAGE_HIDDEN_PATH, body)) return;
-      // The API client and its schemas load only then: every page carries this component (the visitor home's budget).
-      void import('./page-hidden-fallback').then((m) => m.sendPageHidden()).catch(() => {});
+      // Every browser the build targets (es2022) has sendBeacon, and a keepalive fetch shares its
+      // quota: there is no fallback that could send what the beacon refused (decision 0019).
+      navigator.sendBeacon(path, body);
     };
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
-  }, []);
+  }, [path]);
   return null;
 }
