@@ -46,10 +46,9 @@ export interface CallOptions {
   /** Makes a POST safe to retry: the server answers a repeated key with the first result. */
   idempotencyKey?: string;
   signal?: AbortSignal;
-  /** Let the request outlive the page (the page-hidden beacon's fallback). */
+  /** Let the request outlive the page (a call made while the page is being left). */
   keepalive?: boolean;
 }
-
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
@@ -74,9 +73,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const opts = request ?? {};
     const url = baseUrl + endpointUrl(target, opts.query);
     const binary = target.body === BINARY;
-    // A POST or PUT without a body schema still sends an empty JSON object, as the API expects.
     const payload: unknown = opts.body;
-    const body = binary ? (payload as Blob) : payload !== undefined ? JSON.stringify(payload) : target.method === 'POST' || target.method === 'PUT' ? '{}' : undefined;
+    let body: Blob | string | undefined = binary ? (payload as Blob) : payload === undefined ? undefined : JSON.stringify(payload);
+    // A POST or PUT without a body schema still sends an empty JSON object, as the API expects.
+    if (body === undefined && (target.method === 'POST' || target.method === 'PUT')) body = '{}';
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = binary ? (payload as Blob).type || 'application/octet-stream' : 'application/json';
     if (target.path.startsWith('/api/user.php')) headers[CLIENT_TYPE_HEADER] = CLIENT_TYPE;
