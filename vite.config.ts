@@ -28,11 +28,11 @@ export default defineConfig(({ command }) => ({
   build: {
     target: 'es2022',
     modulePreload: {
-      // What the root, the layout and the entry warning load on demand (the page-hidden beacon's
-      // fallback, member alerts, overlays, the warning's modal, the API client at logout) is fetched only when needed; listing all
+      // What the layout and the entry warning load on demand (member alerts, overlays, the
+      // warning's modal, the API client at logout) is fetched only when needed; listing all
       // its dependencies for preloading would cost every visitor's first page bytes (the home
       // page's JavaScript budget, docs/benchmarks.md). Those dependencies load with it instead.
-      resolveDependencies: (filename, deps, { hostId }) => (/(^|\/)root-/.test(hostId) ? [] : /(default-layout|entry-warning)-/.test(hostId) ? [filename] : deps),
+      resolveDependencies: (filename, deps, { hostId }) => (/(default-layout|entry-warning)-/.test(hostId) ? [filename] : deps),
     },
   },
   // react-bootstrap's per-component entry points (react-bootstrap/Modal) are folders that
