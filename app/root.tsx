@@ -21,7 +21,9 @@ import { ErrorPage, ErrorPageBoundary } from './features/shell/error-page';
 import { useAttentionCount } from './features/shell/attention-count';
 import { useTitlePrefix } from './features/shell/title-prefix';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
+import { setApiSession } from './lib/api-session';
 import { FALLBACK_LOCALE } from '../common/reference/countries';
+import { visitsEndpoints } from '../common/visits/visits-endpoints';
 import './styles/theme.scss';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     company: context.company,
     user: context.user,
     bundles: { common: context.translations('common') },
+    // From the endpoint table, here on the server: the beacon on every page carries no schemas.
+    pageHiddenPath: visitsEndpoints.pageHidden.path,
   };
 }
 
@@ -68,11 +72,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const data = useLoaderData<typeof loader>();
   const translator = useMemo(() => translatorFor(data.locale, data.bundles), [data.locale, data.bundles]);
+  // Set while rendering (idempotent): effects of the pages below run before this component's own.
+  setApiSession(data.user !== null, translator.t);
   useTitlePrefix(useAttentionCount());
   return (
     <TranslatorProvider translator={translator}>
       <ProgressBar />
-      <PageHiddenBeacon />
+      <PageHiddenBeacon path={data.pageHiddenPath} />
       <Outlet />
     </TranslatorProvider>
   );

@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { CountryRegions, RegionsResponse } from '../../common/reference/regions-schema';
+import type { CountryRegions } from '../../common/reference/regions-schema';
+import { referenceEndpoints } from '../../common/reference/reference-endpoints';
 import { useTranslation } from '../i18n/react';
-import { createApiClient } from '../lib/api-client';
-
-const api = createApiClient();
+import { api } from '../lib/api';
 
 /**
  * The regions of a country under that country's own naming (GET /api/regions.php, through
@@ -17,7 +16,7 @@ export function useRegions(country: string | undefined): CountryRegions | null |
     setRegions(country ? undefined : null);
     if (!country) return;
     api
-      .get<RegionsResponse>('/api/regions.php', { query: { country } })
+      .call(referenceEndpoints.regions, { query: { country } })
       .then((body) => live && setRegions((body && body.countries[0]) || null))
       .catch(() => live && setRegions(null));
     return () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GEOLOCATION_MAX_AGE_MS } from '../../common/limits';
+import { createApiClient } from './api-client';
 import { GEOCODE_CACHE_KEY, geolocationState, locate, type GeolocationEnv } from './geolocation';
 
 const AMSTERDAM = { country: 'NL', region: 'NH', region_name: 'Noord-Holland', city: 'Amsterdam' };
@@ -29,7 +30,7 @@ function fakeBrowser(outcome: Outcome = { coords: { latitude: 52.370216, longitu
           : { query: async () => (permission instanceof Error ? Promise.reject(permission) : ({ state: permission } as PermissionStatus)) },
     },
     sessionStorage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => void store.set(k, v) },
-    fetch: fetch as unknown as typeof globalThis.fetch,
+    api: createApiClient({ fetch: fetch as unknown as typeof globalThis.fetch }),
     now: () => clock,
   };
   return { env, store, fetch, getCurrentPosition, advance: (ms: number) => (clock += ms) };

@@ -6,7 +6,9 @@
  */
 import { COORDINATE_DECIMALS, type GeocodeResult } from '../../common/geocode/geocode-schema';
 import { GEOLOCATION_MAX_AGE_MS } from '../../common/limits';
-import { createApiClient } from './api-client';
+import { geocodeEndpoints } from '../../common/geocode/geocode-endpoints';
+import { api } from './api';
+import type { ApiClient } from './api-client';
 
 export type GeolocationState = 'unsupported' | 'unknown' | PermissionState;
 
@@ -24,7 +26,7 @@ export interface LocateOptions {
 export interface GeolocationEnv {
   navigator?: Pick<Navigator, 'geolocation'> & { permissions?: Pick<Permissions, 'query'> };
   sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
-  fetch?: typeof fetch;
+  api?: Pick<ApiClient, 'call'>;
   now?: () => number;
 }
 
@@ -45,7 +47,7 @@ function browser(): GeolocationEnv {
   } catch {
     // Storage blocked (privacy settings): work without the cache.
   }
-  return { navigator: window.navigator, sessionStorage: storage, fetch: window.fetch.bind(window) };
+  return { navigator: window.navigator, sessionStorage: storage, api };
 }
 
 /** The permission as the browser reports it, without prompting. */
@@ -101,11 +103,12 @@ export async function locate(options: LocateOptions = {}, env: GeolocationEnv = 
   // 1 is PERMISSION_DENIED; 2 (position unavailable) and 3 (timeout) may work another time.
   if (!('coords' in found)) return { state: found.code === 1 ? 'denied' : 'unavailable' };
   try {
-    const place = await createApiClient({ fetch: env.fetch }).get<GeocodeResult>('/api/geocode.php', {
+    if (!env.api) return { state: 'unavailable' };
+    const place = await env.api.call(geocodeEndpoints.geocode, {
       query: {
         lat: found.coords.latitude.toFixed(COORDINATE_DECIMALS),
         lon: found.coords.longitude.toFixed(COORDINATE_DECIMALS),
-        store: options.store ? 1 : undefined,
+        store: options.store ? '1' : undefined,
       },
     });
     if (!place) return { state: 'unavailable' };

@@ -51,10 +51,12 @@ const said = (id: number, mine: boolean): LiveEvent => ({
 const message: SendMessage = { profile: 42, client_id: 'client-id-0001', kind: 'text', text: 'Hello there' };
 const result = { message: { id: 1 }, wallet: { credits: 3 } } as unknown as SendMessageResponse;
 
-function setup(post: (path: string, body: unknown) => Promise<unknown> = async () => result, pageSeq?: () => number | null) {
+function setup(send: (path: string, body: unknown) => Promise<unknown> = async () => result, pageSeq?: () => number | null) {
   const sockets: FakeSocket[] = [];
   const sleeps: number[] = [];
-  const api = { post: vi.fn(post) };
+  // The client's call by endpoint, seen as (path, body, options) for the assertions.
+  const post = vi.fn((path: string, body: unknown, options: unknown) => (void options, send(path, body)));
+  const api = { post, call: (endpoint: { path: string }, request: { body: unknown }) => post(endpoint.path, request.body, request) };
   const connection = createLiveConnection({
     url: 'wss://rendezvous.example/api/live.php',
     createSocket: (url) => {

@@ -1,9 +1,10 @@
 import type { LiveClientMessage, LiveEvent, LiveServerMessage, SendMessage, SendMessageResponse } from '../../common/chat/chat-schema';
 import { REQUEST_RETRIES, REQUEST_RETRY_BASE_MS } from '../../common/limits';
-import { ApiClientError, createApiClient, type ApiClient } from './api-client';
+import { chatEndpoints } from '../../common/chat/chat-endpoints';
+import { api } from './api';
+import { ApiClientError, type ApiClient } from './api-client';
 
 export const LIVE_PATH = '/api/live.php';
-export const MESSAGE_PATH = '/api/message.php';
 /** Received events are acknowledged (delivery receipts) this long after the last one came. */
 export const ACK_DELAY_MS = 300;
 /** At most one typing signal per conversation this often. */
@@ -41,7 +42,7 @@ export interface LiveSocket {
 export interface LiveConnectionEnv {
   url: string;
   createSocket(url: string): LiveSocket;
-  api: Pick<ApiClient, 'post'>;
+  api: Pick<ApiClient, 'call'>;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   /** Registers a callback for "the network is back" (reconnect at once); returns its removal. */
@@ -214,7 +215,7 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
 
   async function sendOverHttp(message: SendMessage): Promise<SendMessageResponse> {
     try {
-      const result = await env.api.post<SendMessageResponse>(MESSAGE_PATH, message, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const result = await env.api.call(chatEndpoints.send, { body: message, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
       if (result === false) throw new ApiClientError(403, 'authRequired', 'authRequired');
       return result;
     } catch (error) {
@@ -303,7 +304,7 @@ export function liveConnection(): LiveConnection {
   instance = createLiveConnection({
     url: `${protocol}//${window.location.host}${LIVE_PATH}`,
     createSocket: (url) => new WebSocket(url) as unknown as LiveSocket,
-    api: createApiClient(),
+    api,
     pageSeq: () => pageSeq,
     onOnline(callback) {
       window.addEventListener('online', callback);

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { Route } from './+types/account-deleted';
-import { ACCOUNT_DELETED_PATH, REACTIVATE_QUERY } from '../../common/account-deletion/account-deletion-rules';
+import { accountDeletionEndpoints } from '../../common/account-deletion/account-deletion-endpoints';
+import { ACCOUNT_DELETED_PATH, REACTIVATE_QUERY, type DeleteReason } from '../../common/account-deletion/account-deletion-rules';
 import { AccountDeletedPage, type AccountDeletedActionData } from '../features/account-deletion/account-deleted-page';
 import { ACCOUNT_NS } from '../features/account-deletion/account-namespace';
 import { paths } from '../paths';
@@ -20,17 +21,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const field = (name: string) => String(form.get(name) ?? '');
   const intent = field('intent');
   if (intent === 'delete') {
-    const body = { password: field('password'), reason: field('reason') || undefined, reason_text: field('reason_text').trim() || undefined };
-    const result = await context.api('POST', '/api/delete-account.php', body);
+    // The reason as posted: the API checks it against the list and answers in the visitor's language.
+    const body = { password: field('password'), reason: (field('reason') || undefined) as DeleteReason | undefined, reason_text: field('reason_text').trim() || undefined };
+    const result = await context.api(accountDeletionEndpoints.deleteAccount, { body });
     if (!result.ok) return data<AccountDeletedActionData>({ intent: 'delete', error: result.message }, { status: result.status });
     throw redirect(ACCOUNT_DELETED_PATH);
   }
   if (intent === 'reactivate') {
-    const result = await context.api('POST', '/api/reactivate-do.php', { token: field('token') });
+    const result = await context.api(accountDeletionEndpoints.reactivateDo, { body: { token: field('token') } });
     if (!result.ok) return data<AccountDeletedActionData>({ intent: 'reactivate', error: result.message }, { status: result.status });
     throw redirect(paths.home());
   }
-  const result = await context.api('POST', '/api/reactivate.php', { email: field('email') });
+  const result = await context.api(accountDeletionEndpoints.reactivate, { body: { email: field('email') } });
   if (!result.ok) return data<AccountDeletedActionData>({ intent: 'resend', error: result.message }, { status: result.status });
   return data<AccountDeletedActionData>({ intent: 'resend', sent: true });
 }

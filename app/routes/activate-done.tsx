@@ -1,5 +1,6 @@
 import { redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/activate-done';
+import { signupEndpoints } from '../../common/signup/signup-endpoints';
 import { ActivationDone } from '../features/signup/activation-pages';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
@@ -12,7 +13,7 @@ import { paths } from '../paths';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token');
   if (token !== null) {
-    const result = await context.api('POST', '/api/activate.php', { token });
+    const result = await context.api(signupEndpoints.activate, { body: { token } });
     throw redirect(result.ok ? paths.activateDone() : paths.activateError());
   }
   return { bundle: context.translations('signup') };

@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/chat-conversation';
-import type { ChatResponse, ChatsResponse } from '../../common/chat/chat-schema';
+import { chatEndpoints } from '../../common/chat/chat-endpoints';
 import { CHAT_NS } from '../features/chat/chat-bundle';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
@@ -17,8 +17,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const byMember = url.pathname.startsWith('/members/');
   if (byMember && id === context.user.id) throw redirect(paths.chats());
   const [chats, chat] = await Promise.all([
-    context.api<ChatsResponse>('GET', '/api/chats.php'),
-    context.api<ChatResponse>('GET', `/api/chat.php?${byMember ? 'profile' : 'id'}=${id}`),
+    context.api(chatEndpoints.chats),
+    context.api(chatEndpoints.chat, { query: byMember ? { profile: id } : { id } }),
   ]);
   if (!chats.ok) throw data(chats.message, { status: chats.status });
   if (!chat.ok) throw data(chat.status === 404 ? null : chat.message, { status: chat.status });

@@ -1,5 +1,6 @@
 import { data, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { Route } from './+types/complaints';
+import { complaintsEndpoints } from '../../common/complaints/complaints-endpoints';
 import { COMPLAINTS_NS, ComplaintForm, type ComplaintActionData } from '../features/complaints/complaint-form';
 import { readForm } from '../lib/form-body';
 
@@ -16,7 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = Object.fromEntries(['category', 'text', 'profile_id', 'email'].map((name) => [name, String(form.get(name) ?? '')]));
-  const result = await context.api<{ ok: true; id: number }>('POST', '/api/complaint.php', { ...values, profile_id: values.profile_id || null });
+  const result = await context.api(complaintsEndpoints.complaint, { body: { ...values, profile_id: values.profile_id || null } });
   if (!result.ok) return data<ComplaintActionData>({ ok: false, message: result.message, fields: result.fields, values }, { status: result.status });
   return { ok: true, id: result.body.id, email: context.user?.email ?? values.email!.trim() } satisfies ComplaintActionData;
 }

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { data, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/complete-signup";
+import { signupEndpoints } from '../../common/signup/signup-endpoints';
 import {
   CompleteSignupPage,
   type CompleteSignupActionData,
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "email") {
     const email = String(form.get("email") ?? "");
-    const result = await context.api("PUT", "/api/signup-email.php", { email });
+    const result = await context.api(signupEndpoints.correctEmail, { body: { email } });
     if (!result.ok)
       return data<CompleteSignupActionData>(
         { ok: false, intent, message: result.message },
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: email.trim(),
     } satisfies CompleteSignupActionData;
   }
-  const result = await context.api("POST", "/api/activation-mail.php");
+  const result = await context.api(signupEndpoints.activationMail);
   if (!result.ok)
     return data<CompleteSignupActionData>(
       { ok: false, intent: "resend", message: result.message },

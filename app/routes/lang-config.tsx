@@ -1,6 +1,7 @@
 import { data, Form, redirect, useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/lang-config';
+import { authEndpoints } from '../../common/auth/auth-endpoints';
 import { LOCALES, isLocale } from '../../common/reference/countries';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../common/i18n/locale-resolution';
 import { nativeLanguageName } from '../../common/i18n/format';
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isLocale(locale)) throw data(null, { status: 400 });
   // A member's choice is also the account's language (spec 7), which their e-mails follow.
   if (context.user) {
-    const saved = await context.api('PUT', '/api/user.php', { language: locale });
+    const saved = await context.api(authEndpoints.saveLanguage, { body: { language: locale } });
     if (!saved.ok) throw data(saved.message, { status: saved.status });
   }
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';

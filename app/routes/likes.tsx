@@ -1,6 +1,7 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/likes';
-import { isLikeTab, type LikesResponse, type LikeTab } from '../../common/likes/likes';
+import { isLikeTab, type LikeTab } from '../../common/likes/likes';
+import { likesEndpoints } from '../../common/likes/likes-endpoints';
 import { LIKES_NS } from '../features/likes/likes-bundle';
 import { LikesPage } from '../features/likes/likes-page';
 import { paths } from '../paths';
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!isLikeTab(type)) throw data('Not found', { status: 404 });
     tab = type;
   }
-  const likes = await context.api<LikesResponse>('GET', '/api/likes.php');
+  const likes = await context.api(likesEndpoints.likes);
   if (!likes.ok) throw data(likes.message, { status: likes.status });
   return { bundle: context.translations(LIKES_NS), likes: likes.body, tab, openedId };
 }

@@ -1,5 +1,6 @@
 import { data, redirect, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
+import { authEndpoints } from '../../common/auth/auth-endpoints';
 import { LoginForm } from '../features/auth/login-form';
 import { redirectTarget } from '../../common/http/redirect-target';
 import { paths } from '../paths';
@@ -13,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = String(form.get('email') ?? '');
-  const result = await context.api('POST', '/api/user.php', { email, password: String(form.get('password') ?? '') });
+  const result = await context.api(authEndpoints.login, { body: { email, password: String(form.get('password') ?? '') } });
   if (!result.ok) {
     // A deleted account (pending deletion) is offered its reactivation link instead.
     return data({ error: result.message, email, deletedAccount: result.code === 'accountDeleted' }, { status: result.status });

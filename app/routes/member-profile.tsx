@@ -1,6 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/member-profile';
-import type { MemberProfile } from '../../common/profile-view/member-profile';
+import { profileViewEndpoints } from '../../common/profile-view/profile-view-endpoints';
 import { PageTitle } from '../features/shell/page-title';
 import { BlockedByPage, PROFILE_VIEW_NS, ProfileViewPage } from '../features/profile-view/profile-view-page';
 
@@ -8,7 +8,7 @@ import { BlockedByPage, PROFILE_VIEW_NS, ProfileViewPage } from '../features/pro
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
-  const result = await context.api<MemberProfile>('GET', `/api/member.php?id=${id}`);
+  const result = await context.api(profileViewEndpoints.member, { query: { id } });
   const bundles = { profileView: context.translations(PROFILE_VIEW_NS), reference: context.translations('reference') };
   if (result.ok) return { profile: result.body, blocked: null, bundles };
   // Blocked by this member: the translated "You're blocked by {name}", nothing else of the profile.

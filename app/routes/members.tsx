@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/members';
-import { filtersFromParams, filtersToParams, hasFilters, type SearchFilters, type SearchResult } from '../../common/search/search-schema';
+import { filtersFromParams, filtersToParams, hasFilters, type SearchFilters } from '../../common/search/search-schema';
+import { searchEndpoints } from '../../common/search/search-endpoints';
 import { SearchPage, type SearchPageData } from '../features/search/search-page';
 import { SEARCH_NS } from '../features/search/search-api';
 import { ensureBundle } from '../i18n/i18n';
@@ -11,10 +12,9 @@ import { paths } from '../paths';
 /** /members: the member search, a logged-in member's home; visitors as the site allows. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const filters = filtersFromParams(new URL(request.url).searchParams, true);
-  const query = filtersToParams(filters).toString();
   const [result, other] = await Promise.all([
-    hasFilters(filters) ? context.api<SearchResult>('GET', `/api/search.php?${query}`) : null,
-    context.api<SearchResult>('GET', '/api/search.php?other=1'),
+    hasFilters(filters) ? context.api(searchEndpoints.search, { query: filters }) : null,
+    context.api(searchEndpoints.search, { query: { other: '1' } }),
   ]);
   const data: SearchPageData = {
     filters,

@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/notifications';
-import type { NotificationSettings } from '../../common/account/notification-settings';
+import { accountEndpoints } from '../../common/account/account-endpoints';
 import { notificationsAction } from '../features/settings/settings-actions';
 import { pageBundle } from '../features/settings/settings-bundle';
 import { NotificationsPage } from '../features/settings/notifications-page';
@@ -9,7 +9,7 @@ import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  const values = await context.api<NotificationSettings>('GET', '/api/notifications.php');
+  const values = await context.api(accountEndpoints.notifications);
   if (!values.ok) throw data(values.message, { status: values.status });
   return { bundle: pageBundle(context.translations('settings')), values: values.body };
 }

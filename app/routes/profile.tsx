@@ -1,6 +1,6 @@
 import { redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/profile';
-import type { Photo } from '../../common/photos/photo-schema';
+import { photosEndpoints } from '../../common/photos/photos-endpoints';
 import { PhotoInput } from '../features/photos/photo-input';
 import { ProfilePage } from '../features/profile/profile-page';
 import { paths } from '../paths';
@@ -8,7 +8,7 @@ import { paths } from '../paths';
 /** /profile: own profile editing (spec section 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  const photos = await context.api<{ photos: Photo[] }>('GET', '/api/photos.php');
+  const photos = await context.api(photosEndpoints.list, { query: {} });
   return {
     photos: photos.ok ? photos.body.photos : [],
     bundles: { profile: context.translations('profile'), reference: context.translations('reference'), photos: context.translations('photos') },

@@ -1,5 +1,6 @@
 import { data, redirect, useActionData, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/reset-password-do';
+import { authEndpoints } from '../../common/auth/auth-endpoints';
 import { NewPasswordForm } from '../features/auth/new-password-form';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
@@ -7,11 +8,11 @@ import { readForm } from '../lib/form-body';
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   // Through the API, not the service: the page form gets the same rate limits as the API.
-  const result = await context.api('POST', '/api/reset-password-do.php', {
+  const result = await context.api(authEndpoints.resetPasswordDo, { body: {
     token: String(form.get('token') ?? ''),
     password: String(form.get('password') ?? ''),
     password_confirmation: String(form.get('password_confirmation') ?? ''),
-  });
+  } });
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect(`${paths.login()}?reset=done`);
 }

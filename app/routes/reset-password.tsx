@@ -1,5 +1,6 @@
 import { data, useActionData, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
+import { authEndpoints } from '../../common/auth/auth-endpoints';
 import { ResetRequestForm } from '../features/auth/reset-request-form';
 import { readForm } from '../lib/form-body';
 
@@ -7,7 +8,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = String(form.get('email') ?? '');
   // Through the API, not the service: the page form gets the same rate limits as the API.
-  const result = await context.api('POST', '/api/reset-password.php', { email });
+  const result = await context.api(authEndpoints.resetPassword, { body: { email } });
   return result.ok ? { sent: true as const, email } : data({ sent: false as const, email, error: result.message }, { status: result.status });
 }
 

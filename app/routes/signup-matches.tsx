@@ -1,6 +1,6 @@
 import { Link, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/signup-matches';
-import type { SearchResult } from '../../common/search/search-schema';
+import { searchEndpoints } from '../../common/search/search-endpoints';
 import { SEARCH_NS } from '../features/search/search-api';
 import { TileGrid } from '../features/search/search-tile';
 import { ensureBundle } from '../i18n/i18n';
@@ -12,7 +12,7 @@ import { PageTitle } from '../features/shell/page-title';
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(paths.signup());
   const country = encodeURIComponent(context.user.profile.country);
-  const found = await context.api<SearchResult>('GET', `/api/search.php?country=${country}`);
+  const found = await context.api(searchEndpoints.search, { query: { country } });
   const tiles = found.ok ? [...found.body.results, ...(found.body.similar?.results ?? [])].slice(0, 12) : [];
   return { tiles, bundle: context.translations(SEARCH_NS) };
 }

@@ -4,13 +4,15 @@ import { SignupFlow, type SignupActionData } from '../features/signup/signup-flo
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
-import type { MemberTile } from '../../common/members/member-tile';
+import { membersEndpoints } from '../../common/members/members-endpoints';
+import { signupEndpoints } from '../../common/signup/signup-endpoints';
+import type { RequestOf } from '../../common/api/endpoint';
 
 /** /signup and /members/{id}/signup (step 0 then writes to that member). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (context.user) throw redirect(context.user.status === 'not_confirmed' ? paths.completeSignup() : paths.home());
   const id = Number(params.id);
-  const card = Number.isInteger(id) && id > 0 ? await context.api<MemberTile>('GET', `/api/member-card.php?id=${id}`) : null;
+  const card = Number.isInteger(id) && id > 0 ? await context.api(membersEndpoints.memberCard, { query: { id } }) : null;
   const reference = context.translations('reference');
   return {
     member: card?.ok ? { id: card.body.id, name: card.body.name, thumb: card.body.photo?.thumb ?? null } : null,
@@ -19,8 +21,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = (await request.json().catch(() => null)) as unknown;
-  const result = await context.api('POST', '/api/signup.php', body);
+  // Passed on as posted: the API validates it and answers in the visitor's language.
+  const body = (await request.json().catch(() => null)) as RequestOf<typeof signupEndpoints.signup>['body'];
+  const result = await context.api(signupEndpoints.signup, { body });
   if (!result.ok) {
     return data<SignupActionData>({ ok: false, message: result.message, code: result.code, field: Object.keys(result.fields)[0] ?? null }, { status: result.status });
   }

@@ -18,4 +18,4 @@ export const reactivationRequestSchema = z.object({ email: z.string().trim().min
 /** POST /api/reactivate-do.php: use the link's token. */
 export const reactivationSchema = z.object({ token: z.string().min(1).max(200) });
 
-export const okResponseSchema = z.object({ ok: z.literal(true) });
+export { okResponseSchema } from '../api/ok-schema';

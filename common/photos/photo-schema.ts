@@ -57,3 +57,7 @@ export type Photo = z.infer<typeof photoSchema>;
 
 export const photoResponseSchema = z.object({ photo: photoSchema });
 export const photoListResponseSchema = z.object({ photos: z.array(photoSchema) });
+/** DELETE /api/photos.php: the main photo after the deletion (null when none is left). */
+export const photoDeleteResponseSchema = z.object({ ok: z.literal(true), main_photo_id: z.number().int().nullable() });
+/** POST /api/photo-main.php. */
+export const photoMainResponseSchema = z.object({ ok: z.literal(true), main_photo_id: z.number().int() });

@@ -2,6 +2,7 @@ import type { Locale } from '../reference/countries';
 import type { CompanyInfo, SiteSettings } from '../sites/site-settings';
 import type { MemberTile } from '../members/member-tile';
 import type { User } from '../auth/user-schema';
+import type { Endpoint, RequestArgs, ResponseOf } from '../api/endpoint';
 
 /**
  * What the server hands every React Router loader (the `context` argument). The app
@@ -24,9 +25,10 @@ export interface RendezvousLoadContext {
    * Calls one of our own API endpoints as this visitor (same session, site, language and
    * address), for route actions and loaders: forms work without JavaScript and go through
    * the same validation and rate limits as the browser's calls (page actions have no service
-   * shortcut that could skip them). Cookies the endpoint sets reach the browser.
+   * shortcut that could skip them). Cookies the endpoint sets reach the browser. Takes an
+   * endpoint of `common/<domain>/<domain>-endpoints.ts`; the answer is parsed by its schema.
    */
-  api<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: `/api/${string}`, body?: unknown): Promise<ApiCallResult<T>>;
+  api<E extends Endpoint>(target: E, ...[request]: RequestArgs<E>): Promise<ApiCallResult<ResponseOf<E>>>;
 }
 
 /** An API answer inside the server: the body on success, or the translated error message. */

@@ -17,6 +17,7 @@ import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { isHttps, schemeOf } from '../http/https';
 import { parseUrl } from '../http/safe-url';
 import type { ApiCallResult } from '../../common/ssr/load-context';
+import { endpointUrl, type Endpoint, type ResponseOf } from '../../common/api/endpoint';
 import { PageCache, withNonce } from './page-cache';
 
 export interface SsrOptions {
@@ -99,13 +100,14 @@ export const ssrPlugin: FastifyPluginAsync<SsrOptions> = async (app, { build }) 
       translations: (ns) => app.translations.bundle(visitor.locale, ns),
       teaserMembers: () => app.teaser.tiles(visitor.site.row.id),
       user: await currentUser(request),
-      api: (method, url, body) => callApi(request, reply, method, url, body),
+      api: (target, ...[call]) => callApi(request, reply, target, call),
     };
   }
 };
 
 /** Runs an API request in-process as the visitor of `request` (see RendezvousLoadContext.api). */
-async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: string, url: string, body: unknown): Promise<ApiCallResult<T>> {
+async function callApi<E extends Endpoint>(request: FastifyRequest, reply: FastifyReply, target: E, call: { query?: unknown; body?: unknown } | undefined): Promise<ApiCallResult<ResponseOf<E>>> {
+  const body = call?.body;
   const host = request.headers.host ?? 'localhost';
   const headers: Record<string, string> = {
     host,
@@ -120,8 +122,8 @@ async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: 
   if (typeof fetchSite === 'string') headers['sec-fetch-site'] = fetchSite;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await request.server.inject({
-    method: method as 'GET',
-    url,
+    method: target.method,
+    url: endpointUrl(target, call?.query),
     headers,
     remoteAddress: request.ip,
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
@@ -129,7 +131,13 @@ async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: 
   const setCookie = response.headers['set-cookie'];
   for (const cookie of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) reply.header('set-cookie', cookie);
   const parsed = response.body ? (JSON.parse(response.body) as unknown) : null;
-  if (response.statusCode < 400) return { ok: true, status: response.statusCode, body: parsed as T };
+  if (response.statusCode < 400) {
+    // The route's own serializer checked this already; parsing gives the loader the schema's output type, not a cast.
+    const answer = target.response.safeParse(parsed);
+    if (answer.success) return { ok: true, status: response.statusCode, body: answer.data as ResponseOf<E> };
+    request.log.error({ path: target.path, issues: answer.error.issues }, 'API answer does not match its endpoint schema');
+    return { ok: false, status: 500, code: 'generic', message: request.visitorT()('errors.generic'), fields: {} };
+  }
   const error = (parsed as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
   return {
     ok: false,

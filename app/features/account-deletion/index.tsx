@@ -1,6 +1,9 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { DATA_EXPORT_URL } from '../../../common/account-deletion/account-deletion-rules';
+import { accountDeletionEndpoints } from '../../../common/account-deletion/account-deletion-endpoints';
 import { REACTIVATION_DAYS } from '../../../common/limits';
+import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../shell/use-root-data';
@@ -64,17 +67,8 @@ export function DataExportSection({ bundle }: SectionProps) {
     setBusy(true);
     setError(null);
     try {
-      const response = await fetch(DATA_EXPORT_URL, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ password }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        setError(body?.error?.message ?? t('errors.generic'));
-        return;
-      }
+      const response = await api.download(accountDeletionEndpoints.dataExport, { body: { password } });
+      if (!response) return;
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
@@ -82,8 +76,8 @@ export function DataExportSection({ bundle }: SectionProps) {
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       form.reset();
-    } catch {
-      setError(t('errors.generic'));
+    } catch (error) {
+      setError(error instanceof ApiClientError ? error.message : t('errors.generic'));
     } finally {
       setBusy(false);
     }

@@ -1,19 +1,14 @@
-import {
-  type ChatResponse,
-  type ChatsResponse,
-  type SendMessage,
-  type SendMessageResponse,
-  type chatPhotoResponseSchema,
-} from '../../../common/chat/chat-schema';
+import { type ChatResponse, type ChatsResponse, type SendMessage, type SendMessageResponse, type chatPhotoResponseSchema } from '../../../common/chat/chat-schema';
+import { chatEndpoints } from '../../../common/chat/chat-endpoints';
+import { profileViewEndpoints } from '../../../common/profile-view/profile-view-endpoints';
 import { PHOTO_FILE_TYPES, PHOTO_MAX_UPLOAD_BYTES, PHOTO_MAX_UPLOAD_MB } from '../../../common/photos/photo-schema';
 import type { z } from 'zod';
-import { ApiClientError, createApiClient } from '../../lib/api-client';
+import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
 import { liveConnection } from '../../lib/live-connection';
-import { progress } from '../../lib/progress';
+import { uploadFile } from '../../lib/upload';
 import type { TFunction } from '../../i18n/translator';
 import { setAttentionCount } from '../shell/attention-count';
-
-const api = createApiClient({ progress, isLoggedIn: () => true, onAuthRequired: () => window.location.reload() });
 
 /** Throws instead of resolving false (the session ended: the page reloads as a visitor). */
 function must<T>(value: T | false): T {
@@ -25,7 +20,7 @@ let chatsLoadedOnce = false;
 
 /** GET /api/chats.php; the progress bar shows on the first load only (spec section 7). Reports the badge counts. */
 export async function loadChats(): Promise<ChatsResponse> {
-  const body = must(await api.get<ChatsResponse>('/api/chats.php', { progress: !chatsLoadedOnce }));
+  const body = must(await api.call(chatEndpoints.chats, { progress: !chatsLoadedOnce }));
   chatsLoadedOnce = true;
   setAttentionCount('messages', body.total_unread_messages);
   setAttentionCount('likes', body.total_new_likes);
@@ -39,26 +34,26 @@ export function chatsLoaded(): void {
 
 /** A conversation (by id, or with a member), or the page of history before message `before`. */
 export async function loadChat(target: { id: number } | { profile: number }, before?: number): Promise<ChatResponse> {
-  return must(await api.get<ChatResponse>('/api/chat.php', { query: { ...target, before } }));
+  return must(await api.call(chatEndpoints.chat, { query: { ...target, before } }));
 }
 
 /** POST /api/chat-read.php: the conversation is open and visible; its unread count becomes 0. */
 export async function markRead(conversation: number): Promise<number> {
-  const { total_unread_messages } = must(await api.post<{ total_unread_messages: number }>('/api/chat-read.php', { conversation }));
+  const { total_unread_messages } = must(await api.call(chatEndpoints.read, { body: { conversation } }));
   setAttentionCount('messages', total_unread_messages);
   return total_unread_messages;
 }
 
 /** DELETE /api/chat.php: one conversation, or every chat with a member. */
 export async function deleteChat(target: { conversation: number } | { profile: number }): Promise<number> {
-  const { total_unread_messages } = must(await api.delete<{ deleted: number; total_unread_messages: number }>('/api/chat.php', target));
+  const { total_unread_messages } = must(await api.call(chatEndpoints.deleteChat, { body: target }));
   setAttentionCount('messages', total_unread_messages);
   return total_unread_messages;
 }
 
 /** POST /api/block.php: blocks the member of a conversation (the chat and the likes between the two go). */
 export async function blockMember(profile: number): Promise<void> {
-  must(await api.post<{ ok: true }>('/api/block.php', { profile_id: profile }));
+  must(await api.call(profileViewEndpoints.block, { body: { profile_id: profile } }));
 }
 
 /** Sends over the live connection (HTTP when it is closed); retries keep the message's client id. */
@@ -77,25 +72,9 @@ export function checkChatPhoto(file: Blob, t: TFunction): string | null {
   return null;
 }
 
-/**
- * POST /api/chat-photo.php with the image as the body (as the gallery upload does). Not
- * retried: a repeated upload would store the photo twice; the member can simply try again.
- */
+/** POST /api/chat-photo.php with the image as the body (the shared upload helper, as the gallery's). */
 export async function uploadChatPhoto(file: Blob, t: TFunction): Promise<ChatPhotoUpload> {
-  let response: Response;
-  try {
-    response = await fetch('/api/chat-photo.php', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
-      credentials: 'same-origin',
-      body: file,
-    });
-  } catch {
-    throw new ApiClientError(0, 'network', t('chat:photo.failed'));
-  }
-  const body = (await response.json().catch(() => null)) as (ChatPhotoUpload & { error?: { code?: string; message?: string } }) | null;
-  if (response.ok && body?.photo_id) return body;
-  throw new ApiClientError(response.status, body?.error?.code ?? 'unknown', body?.error?.message ?? t('chat:photo.failed'));
+  return must(await uploadFile(chatEndpoints.uploadPhoto, file, { failed: t('chat:photo.failed') }));
 }
 
 /** The last segment of an API error code ('chat:errors.notEnoughCredits' -> 'notEnoughCredits'). */

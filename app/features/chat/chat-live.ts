@@ -1,6 +1,7 @@
 import type { User } from '../../../common/auth/user-schema';
 import { REFRESH_FIRST_AFTER_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '../../../common/limits';
-import { createApiClient } from '../../lib/api-client';
+import { authEndpoints } from '../../../common/auth/auth-endpoints';
+import { api } from '../../lib/api';
 import { liveConnection, notePageSeq } from '../../lib/live-connection';
 import { hasAttentionCount, setAttentionCount, subscribe, total } from '../shell/attention-count';
 import { announceLike } from '../shell/like-events';
@@ -39,12 +40,11 @@ export function startChatLive(user: Pick<User, 'unread_messages' | 'new_likes' |
 
 function start(): () => void {
   const live = liveConnection();
-  const api = createApiClient();
   const notify = () => {
     for (const l of refreshListeners) l();
   };
   const refreshUser = async () => {
-    const body = await api.get<{ user: User | null }>('/api/user.php').catch(() => null);
+    const body = await api.call(authEndpoints.currentUser).catch(() => null);
     if (!body || !body.user) return;
     setAttentionCount('messages', body.user.unread_messages);
     setAttentionCount('likes', body.user.new_likes);

@@ -1,10 +1,8 @@
 import type { AutoLikeProfile, LikeSource, LikeState, LikesResponse, SwipeCardsResponse, SwipeResponse } from '../../../common/likes/likes';
-import { createApiClient } from '../../lib/api-client';
-import { progress } from '../../lib/progress';
+import { likesEndpoints } from '../../../common/likes/likes-endpoints';
+import { api } from '../../lib/api';
 import { announceLike } from '../shell/like-events';
 import { setAttentionCount } from '../shell/attention-count';
-
-const api = createApiClient({ progress });
 
 /** Throws instead of resolving false (the session ended: the page reloads as a visitor). */
 function must<T>(value: T | false): T {
@@ -19,7 +17,7 @@ let loadedOnce = false;
 
 /** GET /api/likes.php; the progress bar shows on the first load only (spec section 7). Reports the new-likes count. */
 export async function loadLikes(): Promise<LikesResponse> {
-  const body = must(await api.get<LikesResponse>('/api/likes.php', { progress: !loadedOnce }));
+  const body = must(await api.call(likesEndpoints.likes, { progress: !loadedOnce }));
   loadedOnce = true;
   setAttentionCount('likes', body.new_likes);
   return body;
@@ -27,33 +25,33 @@ export async function loadLikes(): Promise<LikesResponse> {
 
 /** Likes a member and tells the rest of the page (overlay, badge). */
 export async function likeMember(profileId: number, source: LikeSource): Promise<LikeState> {
-  const { state } = must(await api.post<{ state: LikeState }>('/api/like.php', { profile_id: profileId, source }, { idempotencyKey: `like-${profileId}-${Date.now()}` }));
+  const { state } = must(await api.call(likesEndpoints.like, { body: { profile_id: profileId, source }, idempotencyKey: `like-${profileId}-${Date.now()}` }));
   announceLike({ profileId, state });
   return state;
 }
 
 export async function unlikeMember(profileId: number): Promise<void> {
-  must(await api.delete('/api/like.php', { profile_id: profileId }));
+  must(await api.call(likesEndpoints.unlike, { body: { profile_id: profileId } }));
   announceLike({ profileId, state: 'unliked' });
 }
 
 /** Clears like_new of one profile's like; the profile view calls this when it opens. */
 export async function markLikeSeen(profileId: number): Promise<number> {
-  const { new_likes } = must(await api.post<{ new_likes: number }>('/api/like-seen.php', { profile_id: profileId }));
+  const { new_likes } = must(await api.call(likesEndpoints.likeSeen, { body: { profile_id: profileId } }));
   setAttentionCount('likes', new_likes);
   return new_likes;
 }
 
 export async function fetchAutoLike(): Promise<{ profile: AutoLikeProfile | null; new_likes: number }> {
-  return must(await api.get<{ profile: AutoLikeProfile | null; new_likes: number }>('/api/auto-like.php'));
+  return must(await api.call(likesEndpoints.autoLike));
 }
 
 export async function fetchSwipeCards(): Promise<SwipeCardsResponse> {
-  return must(await api.get<SwipeCardsResponse>('/api/swipe.php', { progress: true }));
+  return must(await api.call(likesEndpoints.swipeCards, { progress: true }));
 }
 
 export async function sendSwipe(profileId: number, action: 'like' | 'pass'): Promise<SwipeResponse> {
-  const answer = must(await api.post<SwipeResponse>('/api/swipe.php', { profile_id: profileId, action }, { idempotencyKey: `swipe-${profileId}-${action}` }));
+  const answer = must(await api.call(likesEndpoints.swipe, { body: { profile_id: profileId, action }, idempotencyKey: `swipe-${profileId}-${action}` }));
   if (answer.state === 'liked' || answer.state === 'match') announceLike({ profileId, state: answer.state });
   return answer;
 }

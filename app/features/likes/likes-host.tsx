@@ -2,6 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import { AUTO_LIKE_RELOAD_MS } from '../../../common/limits';
 import type { MemberTile } from '../../../common/members/member-tile';
+import { membersEndpoints } from '../../../common/members/members-endpoints';
+import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { onLike } from '../shell/like-events';
@@ -46,8 +49,13 @@ export function likeModalDelay(t: string | null): number | null {
 }
 
 async function cardOf(id: number): Promise<MemberTile | null> {
-  const res = await fetch(`/api/member-card.php?id=${id}`, { credentials: 'same-origin' });
-  return res.ok ? ((await res.json()) as MemberTile) : null;
+  try {
+    return (await api.call(membersEndpoints.memberCard, { query: { id } })) || null;
+  } catch (error) {
+    // Not listed (any more): the overlay shows without the card.
+    if (error instanceof ApiClientError && error.status >= 400 && error.status < 500) return null;
+    throw error;
+  }
 }
 
 /**

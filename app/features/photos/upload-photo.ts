@@ -5,7 +5,10 @@ import {
   type Photo,
   type PhotoKind,
 } from '../../../common/photos/photo-schema';
+import { photosEndpoints } from '../../../common/photos/photos-endpoints';
 import type { TFunction } from '../../i18n/translator';
+import { ApiClientError, type ApiClient } from '../../lib/api-client';
+import { uploadFile } from '../../lib/upload';
 
 /** The namespace of the photo texts: a route that shows PhotoInput sends this bundle. */
 export const PHOTOS_NS = 'photos';
@@ -17,7 +20,8 @@ export interface UploadOptions {
   kind?: PhotoKind;
   /** A translator that has the photos namespace. */
   t: TFunction;
-  fetch?: typeof fetch;
+  /** The shared API client unless given (tests). */
+  client?: ApiClient;
   signal?: AbortSignal;
 }
 
@@ -36,30 +40,20 @@ export function checkPhotoFile(file: Blob, t: TFunction): string | null {
 }
 
 /**
- * Uploads one photo (POST /api/photos.php with the image as the body, as the API client
- * sends its requests: same-origin credentials, JSON answers). Resolves with the stored
- * photo, or with a message in the visitor's language. Not retried: a repeated upload
- * would store the photo twice.
+ * Uploads one photo (POST /api/photos.php with the image as the body, through the shared
+ * upload helper). Resolves with the stored photo, or with a message in the visitor's
+ * language. Not retried: a repeated upload would store the photo twice.
  */
 export async function uploadPhoto(file: Blob, options: UploadOptions): Promise<UploadResult> {
   const { t, kind = 'profile' } = options;
   const problem = checkPhotoFile(file, t);
   if (problem) return { ok: false, message: problem };
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  let response: Response;
+  const failed = t('photos:errors.network');
   try {
-    response = await doFetch(`/api/photos.php?kind=${kind}`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': file.type || 'application/octet-stream' },
-      credentials: 'same-origin',
-      body: file,
-      signal: options.signal,
-    });
+    const body = await uploadFile(photosEndpoints.upload, file, { query: { kind }, failed, signal: options.signal, client: options.client });
+    return body ? { ok: true, photo: body.photo } : { ok: false, message: failed };
   } catch (error) {
-    if (options.signal?.aborted) throw error;
-    return { ok: false, message: t('photos:errors.network') };
+    if (error instanceof ApiClientError) return { ok: false, message: error.message };
+    throw error;
   }
-  const body = (await response.json().catch(() => null)) as { photo?: Photo; error?: { message?: string } } | null;
-  if (response.ok && body?.photo) return { ok: true, photo: body.photo };
-  return { ok: false, message: body?.error?.message ?? t('photos:errors.network') };
 }

@@ -1,7 +1,8 @@
-import { ApiClientError, createApiClient } from '../../lib/api-client';
+import { likesEndpoints } from '../../../common/likes/likes-endpoints';
+import { profileViewEndpoints } from '../../../common/profile-view/profile-view-endpoints';
+import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
 import { announceLike } from '../shell/like-events';
-
-const api = createApiClient();
 
 export type LikeAnswer = 'liked' | 'match';
 
@@ -26,7 +27,7 @@ async function call<T>(run: () => Promise<T | false>, fallback: string): Promise
 export async function likeProfile(profileId: number, fallback: string): Promise<Outcome<LikeAnswer>> {
   const outcome = await call(
     async () => {
-      const answer = await api.post<{ state: LikeAnswer }>('/api/like.php', { profile_id: profileId, source: 'profile' }, { idempotencyKey: `like-${profileId}-${Date.now()}` });
+      const answer = await api.call(likesEndpoints.like, { body: { profile_id: profileId, source: 'profile' }, idempotencyKey: `like-${profileId}-${Date.now()}` });
       return answer === false ? false : answer.state;
     },
     fallback,
@@ -36,13 +37,13 @@ export async function likeProfile(profileId: number, fallback: string): Promise<
 }
 
 export async function unlikeProfile(profileId: number, fallback: string): Promise<Outcome<true>> {
-  const outcome = await call(async () => ((await api.delete('/api/like.php', { profile_id: profileId })) === false ? false : (true as const)), fallback);
+  const outcome = await call(async () => ((await api.call(likesEndpoints.unlike, { body: { profile_id: profileId } })) === false ? false : (true as const)), fallback);
   if (outcome.ok) announceLike({ profileId, state: 'unliked' });
   return outcome;
 }
 
-export const blockProfile = (profileId: number, fallback: string) => call(() => api.post<{ ok: true }>('/api/block.php', { profile_id: profileId }), fallback);
-export const unblockProfile = (profileId: number, fallback: string) => call(() => api.delete<{ ok: true }>('/api/block.php', { profile_id: profileId }), fallback);
+export const blockProfile = (profileId: number, fallback: string) => call(() => api.call(profileViewEndpoints.block, { body: { profile_id: profileId } }), fallback);
+export const unblockProfile = (profileId: number, fallback: string) => call(() => api.call(profileViewEndpoints.unblock, { body: { profile_id: profileId } }), fallback);
 
 /**
  * Opening a profile clears like_new of this profile's like only (spec section 4). Nothing
@@ -50,7 +51,7 @@ export const unblockProfile = (profileId: number, fallback: string) => call(() =
  */
 export async function markProfileLikeSeen(profileId: number): Promise<void> {
   try {
-    await api.post('/api/like-seen.php', { profile_id: profileId });
+    await api.call(likesEndpoints.likeSeen, { body: { profile_id: profileId } });
   } catch {
     // 404 (no like from this member) or a transient failure: the badge refreshes later anyway.
   }

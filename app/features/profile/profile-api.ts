@@ -1,9 +1,8 @@
-import type { User } from '../../../common/auth/user-schema';
-import type { Photo } from '../../../common/photos/photo-schema';
 import type { ProfileUpdate } from '../../../common/profile/profile-rules';
-import { ApiClientError, createApiClient } from '../../lib/api-client';
-
-const api = createApiClient();
+import { photosEndpoints } from '../../../common/photos/photos-endpoints';
+import { profileEndpoints } from '../../../common/profile/profile-endpoints';
+import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string; fields: Record<string, string> };
 
@@ -20,17 +19,19 @@ async function call<T>(run: () => Promise<T | false>, fallback: string): Promise
 
 export const saveProfile = (update: ProfileUpdate, fallback: string) =>
   call(async () => {
-    const body = await api.put<{ user: User }>('/api/profile.php', update);
-    return body && body.user;
+    const body = await api.call(profileEndpoints.save, { body: update });
+    if (body === false) return false;
+    if (!body.user) throw new Error('no member in the answer');
+    return body.user;
   }, fallback);
 
-export const choosePhoto = (id: number, fallback: string) => call(() => api.post<{ ok: true; main_photo_id: number }>('/api/photo-main.php', { id }), fallback);
+export const choosePhoto = (id: number, fallback: string) => call(() => api.call(photosEndpoints.choose, { body: { id } }), fallback);
 
-export const deletePhoto = (id: number, fallback: string) => call(() => api.delete<{ ok: true; main_photo_id: number | null }>('/api/photos.php', { id }), fallback);
+export const deletePhoto = (id: number, fallback: string) => call(() => api.call(photosEndpoints.remove, { body: { id } }), fallback);
 
 export const orderPhotos = (order: number[], fallback: string) =>
   call(async () => {
-    const body = await api.put<{ photos: Photo[] }>('/api/photos.php', { order });
+    const body = await api.call(photosEndpoints.order, { body: { order } });
     return body && body.photos;
   }, fallback);
 

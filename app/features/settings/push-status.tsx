@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { createApiClient } from '../../lib/api-client';
+import { accountEndpoints } from '../../../common/account/account-endpoints';
+import { api } from '../../lib/api';
 import { useTranslation } from '../../i18n/react';
 
 /** Push states of spec section 4. */
@@ -35,7 +36,7 @@ export function PushStatus({ devices }: { devices: number }) {
     try {
       const sub = await currentSubscription();
       if (sub) {
-        await createApiClient().delete('/api/user.php?push=1', { endpoint: sub.endpoint });
+        await api.call(accountEndpoints.deletePush, { body: { endpoint: sub.endpoint } });
         await sub.unsubscribe();
       }
       setState('capable');

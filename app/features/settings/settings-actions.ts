@@ -1,5 +1,8 @@
 import { data, redirect } from 'react-router';
 import { EMAIL_NOTIFICATION_TYPES } from '../../../common/account/notification-settings';
+import { accountEndpoints } from '../../../common/account/account-endpoints';
+import { authEndpoints } from '../../../common/auth/auth-endpoints';
+import type { Locale } from '../../../common/reference/countries';
 import { paths } from '../../paths';
 import { answer, field, type Api } from './form-result';
 
@@ -8,26 +11,25 @@ export async function settingsAction(form: FormData, api: Api) {
   const intent = field(form, 'intent');
   switch (intent) {
     case 'email': {
-      const result = await api<{ email: string }>('POST', '/api/mail-change.php', { email: field(form, 'email'), password: field(form, 'password') });
+      const result = await api(accountEndpoints.requestMailChange, { body: { email: field(form, 'email'), password: field(form, 'password') } });
       return answer(intent, result, result.ok ? { email: result.body.email } : {});
     }
     case 'password':
       return answer(
         intent,
-        await api('PUT', '/api/password.php', {
-          old_password: field(form, 'old_password'),
-          password: field(form, 'password'),
-          password_confirmation: field(form, 'password_confirmation'),
+        await api(accountEndpoints.changePassword, {
+          body: { old_password: field(form, 'old_password'), password: field(form, 'password'), password_confirmation: field(form, 'password_confirmation') },
         }),
       );
     case 'language': {
-      const result = await api('PUT', '/api/user.php', { language: field(form, 'language') });
+      // The language as posted: the API checks it and answers in the visitor's language.
+      const result = await api(authEndpoints.saveLanguage, { body: { language: field(form, 'language') as Locale } });
       // A new page load, so that the whole page (not only this form) is in the new language.
       if (result.ok) throw redirect(paths.settings());
       return answer(intent, result);
     }
     case 'invisible':
-      return answer(intent, await api('PUT', '/api/notifications.php', { invisible: form.get('invisible') === 'on' }));
+      return answer(intent, await api(accountEndpoints.saveNotifications, { body: { invisible: form.get('invisible') === 'on' } }));
     default:
       throw data(null, { status: 400 });
   }
@@ -39,10 +41,10 @@ export async function notificationsAction(form: FormData, api: Api) {
   switch (intent) {
     case 'email-notifications': {
       const switches = Object.fromEntries(EMAIL_NOTIFICATION_TYPES.map((type) => [type, form.get(type) === 'on']));
-      return answer(intent, await api('PUT', '/api/notifications.php', { email_notifications: switches }));
+      return answer(intent, await api(accountEndpoints.saveNotifications, { body: { email_notifications: switches } }));
     }
     case 'resume':
-      return answer(intent, await api('PUT', '/api/notifications.php', { notifications_disabled: [] }));
+      return answer(intent, await api(accountEndpoints.saveNotifications, { body: { notifications_disabled: [] } }));
     default:
       throw data(null, { status: 400 });
   }
@@ -50,6 +52,6 @@ export async function notificationsAction(form: FormData, api: Api) {
 
 /** The button of the e-mail change link. */
 export async function mailChangeConfirmAction(form: FormData, api: Api) {
-  const result = await api<{ email: string }>('POST', '/api/mail-change-do.php', { token: field(form, 'token') });
+  const result = await api(accountEndpoints.confirmMailChange, { body: { token: field(form, 'token') } });
   return answer('confirm', result, result.ok ? { email: result.body.email } : {});
 }

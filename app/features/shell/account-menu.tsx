@@ -8,10 +8,8 @@ export function AccountMenu({ name }: { name: string }) {
   const { t } = useTranslation();
   const logout = async () => {
     // Loaded on use: the API client is not needed to show the page.
-    const { createApiClient } = await import('../../lib/api-client');
-    await createApiClient()
-      .get('/api/logout.php')
-      .catch(() => undefined);
+    const [{ api }, { authEndpoints }] = await Promise.all([import('../../lib/api'), import('../../../common/auth/auth-endpoints')]);
+    await api.call(authEndpoints.logout).catch(() => undefined);
     // A full load: nothing of the member's state may survive in this tab.
     window.location.assign(paths.home());
   };

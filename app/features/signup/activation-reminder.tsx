@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
+import { signupEndpoints } from '../../../common/signup/signup-endpoints';
 import { useTranslation } from '../../i18n/react';
+import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
 import { loadSignupBundles } from './signup-bundles';
@@ -34,12 +37,9 @@ export default function ActivationReminder({ email }: { email: string }) {
   async function resend() {
     setSent('sending');
     try {
-      const response = await fetch('/api/activation-mail.php', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
-      if (response.ok) return setSent('yes');
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-      setSent(body?.error?.message ?? t('errors.generic'));
-    } catch {
-      setSent(t('errors.generic'));
+      if (await api.call(signupEndpoints.activationMail)) setSent('yes');
+    } catch (error) {
+      setSent(error instanceof ApiClientError ? error.message : t('errors.generic'));
     }
   }
 

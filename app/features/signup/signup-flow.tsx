@@ -3,7 +3,10 @@ import { Link, useFetcher } from 'react-router';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { dateOfBirthProblems, emailProblems, nameProblems, passwordProblems, type SignupDraft, type SignupProblem } from '../../../common/signup/signup-rules';
+import { accountDeletionEndpoints } from '../../../common/account-deletion/account-deletion-endpoints';
+import { membersEndpoints } from '../../../common/members/members-endpoints';
 import { useTranslation } from '../../i18n/react';
+import { api } from '../../lib/api';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
 import { emptyDraft, loadDraft, saveDraft } from './signup-draft';
@@ -31,10 +34,8 @@ export interface SignupFlowProps {
 /** The member a signup writes to, as a public card (null when not listed). */
 export async function fetchSignupMember(id: number): Promise<SignupMember | null> {
   try {
-    const response = await fetch(`/api/member-card.php?id=${id}`, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (!response.ok) return null;
-    const card = (await response.json()) as { id: number; name: string; photo: { thumb: string } | null };
-    return { id: card.id, name: card.name, thumb: card.photo?.thumb ?? null };
+    const card = await api.call(membersEndpoints.memberCard, { query: { id } });
+    return card ? { id: card.id, name: card.name, thumb: card.photo?.thumb ?? null } : null;
   } catch {
     return null;
   }
@@ -186,12 +187,7 @@ function ReactivationOffer({ email }: { email: string }) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   async function send() {
-    await fetch('/api/reactivate.php', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email }),
-    }).catch(() => undefined);
+    await api.call(accountDeletionEndpoints.reactivate, { body: { email } }).catch(() => undefined);
     setSent(true);
   }
   return sent ? (

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { SignupDraft } from '../../../common/signup/signup-rules';
+import { referenceEndpoints, type Interest } from '../../../common/reference/reference-endpoints';
 import { useTranslation } from '../../i18n/react';
+import { api } from '../../lib/api';
 import { lookingForOf, sexualityFor } from './signup-draft';
 
 export type SignupField = 'email' | 'name' | 'password' | 'date_of_birth' | 'gender' | 'country' | 'region' | 'about' | 'signup_message';
@@ -137,12 +139,12 @@ export function PhotoStep({ photo, onPhoto }: { photo: File | null; onPhoto(file
 /** Step 4: about me and interests. */
 export function AboutStep({ draft, update, errors }: StepProps) {
   const { t } = useTranslation();
-  const [interests, setInterests] = useState<{ id: string; icon: string; name: string }[]>([]);
+  const [interests, setInterests] = useState<Interest[]>([]);
   useEffect(() => {
     let live = true;
-    fetch('/api/interests.php', { credentials: 'same-origin' })
-      .then((r) => (r.ok ? (r.json() as Promise<typeof interests>) : []))
-      .then((list) => live && setInterests(list))
+    api
+      .call(referenceEndpoints.interests)
+      .then((list) => live && setInterests(list || []))
       .catch(() => undefined);
     return () => {
       live = false;

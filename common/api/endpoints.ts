@@ -1,0 +1,38 @@
+import { accountEndpoints } from '../account/account-endpoints';
+import { accountDeletionEndpoints } from '../account-deletion/account-deletion-endpoints';
+import { authEndpoints } from '../auth/auth-endpoints';
+import { chatEndpoints } from '../chat/chat-endpoints';
+import { complaintsEndpoints } from '../complaints/complaints-endpoints';
+import { geocodeEndpoints } from '../geocode/geocode-endpoints';
+import { likesEndpoints } from '../likes/likes-endpoints';
+import { membersEndpoints } from '../members/members-endpoints';
+import { photosEndpoints } from '../photos/photos-endpoints';
+import { profileEndpoints } from '../profile/profile-endpoints';
+import { profileViewEndpoints } from '../profile-view/profile-view-endpoints';
+import { referenceEndpoints } from '../reference/reference-endpoints';
+import { searchEndpoints } from '../search/search-endpoints';
+import { signupEndpoints } from '../signup/signup-endpoints';
+import { visitsEndpoints } from '../visits/visits-endpoints';
+
+/**
+ * Every endpoint the app calls, by domain: the map of the API as `app/paths.ts` is of the pages.
+ * Browser code imports its domain's file instead (`common/<domain>/<domain>-endpoints.ts`), so
+ * a page loads only the schemas it calls; this table serves tests and readers.
+ */
+export const endpoints = {
+  account: accountEndpoints,
+  accountDeletion: accountDeletionEndpoints,
+  auth: authEndpoints,
+  chat: chatEndpoints,
+  complaints: complaintsEndpoints,
+  geocode: geocodeEndpoints,
+  likes: likesEndpoints,
+  members: membersEndpoints,
+  photos: photosEndpoints,
+  profile: profileEndpoints,
+  profileView: profileViewEndpoints,
+  reference: referenceEndpoints,
+  search: searchEndpoints,
+  signup: signupEndpoints,
+  visits: visitsEndpoints,
+};
