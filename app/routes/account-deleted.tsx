@@ -2,7 +2,6 @@ import { data, redirect, useActionData, useLoaderData, useNavigation } from 'rea
 import type { Route } from './+types/account-deleted';
 import { ACCOUNT_DELETED_PATH, REACTIVATE_QUERY } from '../../common/account-deletion/account-deletion-rules';
 import { AccountDeletedPage, type AccountDeletedActionData } from '../features/account-deletion/account-deleted-page';
-import { ACCOUNT_NS } from '../features/account-deletion/account-namespace';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
 
@@ -11,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get(REACTIVATE_QUERY);
   // A member who is logged in has nothing to do here (unless reactivating another account).
   if (context.user && !token) throw redirect(paths.home());
-  return { bundle: context.translations(ACCOUNT_NS), token, email: url.searchParams.get('email') ?? '' };
+  return { bundle: context.translations('account'), token, email: url.searchParams.get('email') ?? '' };
 }
 
 /** The delete-account dialog, the resend form and the reactivate button post here; each calls its API. */

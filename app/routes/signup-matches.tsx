@@ -1,7 +1,6 @@
 import { Link, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/signup-matches';
 import type { SearchResult } from '../../common/search/search-schema';
-import { SEARCH_NS } from '../features/search/search-api';
 import { TileGrid } from '../features/search/search-tile';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
@@ -14,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const country = encodeURIComponent(context.user.profile.country);
   const found = await context.api<SearchResult>('GET', `/api/search.php?country=${country}`);
   const tiles = found.ok ? [...found.body.results, ...(found.body.similar?.results ?? [])].slice(0, 12) : [];
-  return { tiles, bundle: context.translations(SEARCH_NS) };
+  return { tiles, bundle: context.translations('search') };
 }
 
 export function meta() {
@@ -24,7 +23,7 @@ export function meta() {
 export default function SignupMatches() {
   const { tiles, bundle } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, SEARCH_NS, bundle);
+  ensureBundle(i18n, 'search', bundle);
   return (
     <div className="container py-4 py-md-5">
       <PageTitle text={t('search:signupMatches.title')} />

@@ -3,7 +3,6 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../shell/use-root-data';
-import { ACCOUNT_NS } from './account-namespace';
 
 /** What the /account-deleted action answers (a deletion failure is shown in the dialog). */
 export type AccountDeletedActionData = { intent: 'resend'; sent: true } | { intent: 'resend' | 'reactivate'; error: string } | { intent: 'delete'; error: string };
@@ -24,7 +23,7 @@ interface Props {
  */
 export function AccountDeletedPage({ bundle, token, email, result, busy }: Props) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, ACCOUNT_NS, bundle);
+  ensureBundle(i18n, 'account', bundle);
   const { settings } = useRootData();
   const reactivateError = result?.intent === 'reactivate' && 'error' in result ? result.error : undefined;
   const showReactivate = token !== null && !reactivateError;

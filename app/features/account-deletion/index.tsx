@@ -4,7 +4,6 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../shell/use-root-data';
-import { ACCOUNT_NS } from './account-namespace';
 
 // Loaded when the button is pressed: the page does not carry the modal's code, and the
 // server never loads it (react-bootstrap's per-component entries are not ES modules).
@@ -18,7 +17,7 @@ interface SectionProps {
 /** Settings: delete the account (a danger button that opens the delete flow). */
 export function DeleteAccountSection({ bundle }: SectionProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, ACCOUNT_NS, bundle);
+  ensureBundle(i18n, 'account', bundle);
   const { company } = useRootData();
   const [open, setOpen] = useState(false);
   return (
@@ -53,7 +52,7 @@ function exportFilename(response: Response): string {
  */
 export function DataExportSection({ bundle }: SectionProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, ACCOUNT_NS, bundle);
+  ensureBundle(i18n, 'account', bundle);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -8,7 +8,6 @@ import { liveConnection } from '../../lib/live-connection';
 import { paths } from '../../paths';
 import { setAttentionCount } from '../shell/attention-count';
 import { useRootData } from '../shell/use-root-data';
-import { CHAT_NS } from './chat-bundle';
 import { chatsLoaded, deleteChat, errorMessage, loadChats } from './chat-client';
 import { ChatList } from './chat-list';
 import { onRefresh, startChatLive } from './chat-live';
@@ -36,7 +35,7 @@ interface ChatsScreenProps {
  */
 export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: ChatsScreenProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, CHAT_NS, bundle);
+  ensureBundle(i18n, 'chat', bundle);
   const { settings, user } = useRootData();
   const navigate = useNavigate();
   const [chats, setChats] = useState(initialChats);

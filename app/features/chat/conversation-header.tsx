@@ -3,7 +3,7 @@ import type { MemberTile } from '../../../common/members/member-tile';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
-import { FICTIONAL_ICONS } from './chat-bundle';
+import { FICTIONAL_ICONS } from './fictional-icons';
 import { Avatar } from './chat-list';
 import { TrashIcon } from './chat-icons';
 import { blockMember, errorMessage } from './chat-client';

@@ -5,8 +5,6 @@ import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { PageTitle } from '../shell/page-title';
 
-export const COMPLAINTS_NS = 'complaints';
-
 export type ComplaintActionData =
   | { ok: true; id: number; email: string }
   | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
@@ -27,8 +25,8 @@ export interface ComplaintFormProps {
  */
 export function ComplaintForm({ bundle, memberEmail, profileId, result, busy }: ComplaintFormProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, COMPLAINTS_NS, bundle);
-  const k = (key: string, vars?: Record<string, unknown>) => t(`${COMPLAINTS_NS}:${key}`, vars);
+  ensureBundle(i18n, 'complaints', bundle);
+  const k = (key: string, vars?: Record<string, unknown>) => t(`complaints:${key}`, vars);
 
   if (result?.ok) {
     return (

@@ -7,7 +7,6 @@ import { paths } from '../../paths';
 import { setAttentionCount } from '../shell/attention-count';
 import { onLike } from '../shell/like-events';
 import { useRootData } from '../shell/use-root-data';
-import { LIKES_NS } from './likes-bundle';
 import { likeMember, loadLikes, markLikeSeen, unlikeMember } from './likes-client';
 import { LikeTile } from './like-tile';
 
@@ -26,7 +25,7 @@ export function entriesOf(likes: LikesResponse, tab: LikeTab): LikeEntry[] {
  */
 export function LikesPage({ bundle, initial, tab, openedId }: { bundle: Record<string, unknown>; initial: LikesResponse; tab: LikeTab; openedId: number | null }) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, LIKES_NS, bundle);
+  ensureBundle(i18n, 'likes', bundle);
   const { settings } = useRootData();
   const [likes, setLikes] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);

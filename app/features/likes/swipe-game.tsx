@@ -8,7 +8,6 @@ import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
 import { useCountdown } from './countdown';
 import { ThumbsUp } from './thumbs-up';
-import { LIKES_NS } from './likes-bundle';
 import { fetchSwipeCards, sendSwipe } from './likes-client';
 
 /** How far (px) a card must be dragged to count as a like (right) or a pass (left). */
@@ -21,7 +20,7 @@ const SWIPE_THRESHOLD_PX = 80;
  */
 export function SwipeGame({ bundle }: { bundle: Record<string, unknown> }) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, LIKES_NS, bundle);
+  ensureBundle(i18n, 'likes', bundle);
   const { settings } = useRootData();
   const [cards, setCards] = useState<MemberTile[] | null>(null);
   const [allowance, setAllowance] = useState<SwipeAllowance | null>(null);

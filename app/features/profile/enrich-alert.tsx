@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
-import { loadProfileBundle } from './profile-bundle';
+import { loadNamespaces } from '../../i18n/namespaces';
 import { alertDismissed, dismissAlert } from '../../lib/alert-dismissal';
 
 /** "Add a profile photo" under the top bar; dismissal is remembered in this browser. */
@@ -16,7 +16,7 @@ export default function EnrichAlert() {
     let live = true;
     // Read in the browser only: the server cannot know about the dismissal.
     if (alertDismissed('enrichAlert')) return;
-    void loadProfileBundle(locale, i18n).then(() => live && setVisible(true));
+    void loadNamespaces(locale, i18n, ['profile']).then(() => live && setVisible(true));
     return () => {
       live = false;
     };

@@ -4,7 +4,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../shell/use-root-data';
-import { loadSignupBundles } from './signup-bundles';
+import { loadNamespaces } from '../../i18n/namespaces';
 
 /** Bootstrap's "sm" breakpoint: below it the device is treated as a smartphone. */
 const SMARTPHONE_QUERY = '(max-width: 575.98px)';
@@ -24,7 +24,7 @@ export default function ActivationReminder({ email }: { email: string }) {
 
   useEffect(() => {
     let live = true;
-    void loadSignupBundles(locale, i18n, false).then(() => live && setReady(true));
+    void loadNamespaces(locale, i18n, ['signup']).then(() => live && setReady(true));
     setAsModal(params.has('api_signup_complete') && window.matchMedia(SMARTPHONE_QUERY).matches);
     return () => {
       live = false;
