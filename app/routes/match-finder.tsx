@@ -5,7 +5,7 @@ import { MatchFinder } from '../features/search/match-finder';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
-import { PageTitle } from '../features/shell/page-title';
+import { PageTitle } from '../components/page-title';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { bundle: context.translations('search') };

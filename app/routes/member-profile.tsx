@@ -1,7 +1,7 @@
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/member-profile';
 import type { MemberProfile } from '../../common/profile-view/member-profile';
-import { PageTitle } from '../features/shell/page-title';
+import { PageTitle } from '../components/page-title';
 import { BlockedByPage, ProfileViewPage } from '../features/profile-view/profile-view-page';
 
 /** /members/{id} (members-id): a member's profile, as GET /api/member.php gives it to this viewer. */

@@ -5,7 +5,7 @@ import { TileGrid } from '../features/search/search-tile';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
-import { PageTitle } from '../features/shell/page-title';
+import { PageTitle } from '../components/page-title';
 
 /** /signup-matches (empty layout): the first matches of a new member, in their own country. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 /** What the /account-deleted action answers (a deletion failure is shown in the dialog). */
 export type AccountDeletedActionData = { intent: 'resend'; sent: true } | { intent: 'resend' | 'reactivate'; error: string } | { intent: 'delete'; error: string };

@@ -3,7 +3,7 @@ import { DATA_EXPORT_URL } from '../../../common/account-deletion/account-deleti
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 // Loaded when the button is pressed: the page does not carry the modal's code, and the
 // server never loads it (react-bootstrap's per-component entries are not ES modules).

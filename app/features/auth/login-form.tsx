@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 interface LoginFormProps {
   error?: string | undefined;

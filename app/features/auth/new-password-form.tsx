@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 interface Props {
   token: string;

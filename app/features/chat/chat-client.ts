@@ -11,7 +11,7 @@ import { ApiClientError, createApiClient } from '../../lib/api-client';
 import { liveConnection } from '../../lib/live-connection';
 import { progress } from '../../lib/progress';
 import type { TFunction } from '../../i18n/translator';
-import { setAttentionCount } from '../shell/attention-count';
+import { setAttentionCount } from '../../lib/attention-count';
 
 const api = createApiClient({ progress, isLoggedIn: () => true, onAuthRequired: () => window.location.reload() });
 

@@ -4,7 +4,7 @@ import type { ChatCosts, ChatResponse, ChatWallet } from '../../../common/chat/c
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 type Refusal = NonNullable<ChatResponse['cannot_write']>;
 

@@ -6,11 +6,11 @@ import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { liveConnection } from '../../lib/live-connection';
 import { paths } from '../../paths';
-import { setAttentionCount } from '../shell/attention-count';
-import { useRootData } from '../shell/use-root-data';
+import { setAttentionCount } from '../../lib/attention-count';
+import { useRootData } from '../../lib/use-root-data';
 import { chatsLoaded, deleteChat, errorMessage, loadChats } from './chat-client';
 import { ChatList } from './chat-list';
-import { onRefresh, startChatLive } from './chat-live';
+import { onRefresh, startMemberLive } from '../../lib/member-live';
 import { applyToChats, markChatRead, removeChat } from './chat-state';
 import { Conversation } from './conversation';
 import { ChatIcon } from './chat-icons';
@@ -63,7 +63,7 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
   const liveSeq = user?.live_seq ?? 0;
   // The seq is only read before the first connection: it need not restart anything.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => startChatLive({ unread_messages: unread, new_likes: newLikes, live_seq: liveSeq }), [unread, newLikes]);
+  useEffect(() => startMemberLive({ unread_messages: unread, new_likes: newLikes, live_seq: liveSeq }), [unread, newLikes]);
   useEffect(() => onRefresh(reload), [reload]);
   useEffect(() => {
     const live = liveConnection();

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import type { MemberTile } from '../../../common/members/member-tile';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { FICTIONAL_ICONS } from './fictional-icons';
 import { Avatar } from './chat-list';
 import { TrashIcon } from './chat-icons';

@@ -4,7 +4,7 @@ import type { ChatResponse, Gift, LiveEvent, SendMessage } from '../../../common
 import { useTranslation } from '../../i18n/react';
 import { liveConnection } from '../../lib/live-connection';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { checkChatPhoto, errorCode, errorMessage, loadChat, sendMessage, uploadChatPhoto } from './chat-client';
 import { Avatar } from './chat-list';
 import { BuyPrompt, CannotWriteNotice, CostHint, UnconfirmedNotice } from './chat-notices';

@@ -3,7 +3,7 @@ import { COMPLAINT_CATEGORIES, COMPLAINT_TEXT_MAX, COMPLAINT_TEXT_MIN } from '..
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { PageTitle } from '../shell/page-title';
+import { PageTitle } from '../../components/page-title';
 
 export type ComplaintActionData =
   | { ok: true; id: number; email: string }

@@ -1,8 +1,8 @@
 import type { AutoLikeProfile, LikeSource, LikeState, LikesResponse, SwipeCardsResponse, SwipeResponse } from '../../../common/likes/likes';
 import { createApiClient } from '../../lib/api-client';
 import { progress } from '../../lib/progress';
-import { announceLike } from '../shell/like-events';
-import { setAttentionCount } from '../shell/attention-count';
+import { announceLike } from '../../lib/like-events';
+import { setAttentionCount } from '../../lib/attention-count';
 
 const api = createApiClient({ progress });
 

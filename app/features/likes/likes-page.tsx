@@ -4,9 +4,9 @@ import type { LikeEntry, LikesResponse, LikeTab } from '../../../common/likes/li
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { setAttentionCount } from '../shell/attention-count';
-import { onLike } from '../shell/like-events';
-import { useRootData } from '../shell/use-root-data';
+import { setAttentionCount } from '../../lib/attention-count';
+import { onLike } from '../../lib/like-events';
+import { useRootData } from '../../lib/use-root-data';
 import { likeMember, loadLikes, markLikeSeen, unlikeMember } from './likes-client';
 import { LikeTile } from './like-tile';
 

@@ -5,7 +5,7 @@ import type { MemberTile } from '../../../common/members/member-tile';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { useCountdown } from './countdown';
 import { ThumbsUp } from './thumbs-up';
 import { fetchSwipeCards, sendSwipe } from './likes-client';

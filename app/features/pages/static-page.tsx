@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { ensureBundle } from '../../i18n/i18n';
 import type { StaticPageName } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 interface Section {
   heading: string;

@@ -1,5 +1,5 @@
 import { ApiClientError, createApiClient } from '../../lib/api-client';
-import { announceLike } from '../shell/like-events';
+import { announceLike } from '../../lib/like-events';
 
 const api = createApiClient();
 

@@ -3,7 +3,7 @@ import type { MemberProfile } from '../../../common/profile-view/member-profile'
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { PhotoGallery } from './photo-gallery';
 import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';

@@ -8,7 +8,7 @@ import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, RELATIONSHIP_STATUSES, 
 import { useRegions } from '../../components/region-select';
 import { useTranslation } from '../../i18n/react';
 import { locate } from '../../lib/geolocation';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { saveProfile } from './profile-api';
 
 type Profile = User['profile'];

@@ -4,7 +4,7 @@ import type { Photo } from '../../../common/photos/photo-schema';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { PhotoManager } from './photo-manager';
 import { ProfileForm } from './profile-form';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { countryName } from '../../../common/i18n/format';
 import { SEARCH_MAX_AGE, type SearchFilters } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { RegionSelect } from '../../components/region-select';
 
 const AGE_RANGES: [number, number][] = [

@@ -1,7 +1,7 @@
 import type { SearchFilters, SearchResult } from '../../../common/search/search-schema';
 import { filtersToParams } from '../../../common/search/search-schema';
 import { createApiClient } from '../../lib/api-client';
-import { announceLike } from '../shell/like-events';
+import { announceLike } from '../../lib/like-events';
 
 const api = createApiClient();
 

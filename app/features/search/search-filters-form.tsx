@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { countryName } from '../../../common/i18n/format';
 import { SEARCH_MAX_AGE, SEARCH_MIN_AGE, type SearchFilters } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { RegionSelect } from '../../components/region-select';
 
 const AGES = Array.from({ length: SEARCH_MAX_AGE - SEARCH_MIN_AGE + 1 }, (_, i) => SEARCH_MIN_AGE + i);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SEARCH_COUNT_CAP, hasFilters, type SearchFilters, type SearchResult, type SearchTile } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { fetchSearchPage } from './search-api';
 import { SearchFiltersForm } from './search-filters-form';
 import { TileGrid } from './search-tile';

@@ -1,7 +1,7 @@
 import { LOCALES, isLocale } from '../../../common/reference/countries';
 import { nativeLanguageName } from '../../../common/i18n/format';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
 

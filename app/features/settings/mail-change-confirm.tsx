@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import type { FormResult } from './form-result';
 
 interface Props {

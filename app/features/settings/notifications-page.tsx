@@ -3,7 +3,7 @@ import type { NotificationSettings } from '../../../common/account/notification-
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { DisabledNotice } from './disabled-notice';
 import { EmailNotificationsForm } from './email-notifications-form';
 import { PushStatus } from './push-status';

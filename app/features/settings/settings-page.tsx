@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ensureBundle } from '../../i18n/i18n';
 import { paths } from '../../paths';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { EmailSection } from './email-section';
 import { InvisibleSection } from './invisible-section';
 import { LanguageSection } from './language-section';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 /** /activate/done: the address is confirmed; the premium claim of spec section 1. */
 export function ActivationDone() {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { loadNamespaces } from '../../i18n/namespaces';
 
 /** Bootstrap's "sm" breakpoint: below it the device is treated as a smartphone. */

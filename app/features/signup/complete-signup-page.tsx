@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { clearDraft } from './signup-draft';
 import { takePendingPhoto } from './pending-photo';
 

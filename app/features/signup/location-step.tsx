@@ -4,7 +4,7 @@ import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
 import { RegionSelect } from '../../components/region-select';
 import { useTranslation } from '../../i18n/react';
 import { locate } from '../../lib/geolocation';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { FieldError, type StepProps } from './signup-steps';
 
 type LocateState = 'idle' | 'locating' | 'ok' | 'unavailable' | 'denied';

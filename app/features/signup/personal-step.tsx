@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { suggestEmail } from '../../../common/signup/email-suggestion';
 import { ageOn } from '../../../common/signup/signup-rules';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { FieldError, IdentityChoice, type StepProps } from './signup-steps';
 
 /** Steps 2: who you are — username, e-mail, password, date of birth, gender and interest. */

@@ -5,7 +5,7 @@ import ToastContainer from 'react-bootstrap/ToastContainer';
 import { dateOfBirthProblems, emailProblems, nameProblems, passwordProblems, type SignupDraft, type SignupProblem } from '../../../common/signup/signup-rules';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { emptyDraft, loadDraft, saveDraft } from './signup-draft';
 import { setPendingPhoto } from './pending-photo';
 import { LocationStep } from './location-step';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { loadNamespaces } from '../../i18n/namespaces';
 import { fetchSignupMember, SignupFlow, type SignupMember } from './signup-flow';
 
