@@ -4,6 +4,9 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../../lib/use-root-data';
+import { FormAlert } from '../../components/form-alert';
+import { TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
 
 // Loaded when the button is pressed: the page does not carry the modal's code, and the
 // server never loads it (react-bootstrap's per-component entries are not ES modules).
@@ -97,30 +100,22 @@ export function DataExportSection({ bundle }: SectionProps) {
         <p className="text-body-secondary">{t('account:export.intro')}</p>
         <form method="post" action={DATA_EXPORT_URL} onSubmit={(event) => void download(event)}>
           {error && (
-            <div className="alert alert-danger" role="alert" data-testid="data-export-error">
+            <FormAlert variant="danger" testId="data-export-error">
               {error}
-            </div>
+            </FormAlert>
           )}
-          <div className="mb-3">
-            <label htmlFor="data-export-password" className="form-label">
-              {t('account:export.password')}
-            </label>
-            <input
-              id="data-export-password"
-              name="password"
-              type="password"
-              className="form-control"
-              autoComplete="current-password"
-              required
-              aria-describedby="data-export-password-help"
-            />
-            <div id="data-export-password-help" className="form-text">
-              {t('account:export.passwordHelp')}
-            </div>
-          </div>
-          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+          <TextField
+            id="data-export-password"
+            label={t('account:export.password')}
+            help={t('account:export.passwordHelp')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <SubmitButton busy={busy} className="btn btn-outline-primary">
             {t('account:export.download')}
-          </button>
+          </SubmitButton>
         </form>
       </div>
     </section>

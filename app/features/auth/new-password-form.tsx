@@ -2,6 +2,9 @@ import { Form } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../../lib/use-root-data';
+import { FormAlert } from '../../components/form-alert';
+import { TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
 
 interface Props {
   token: string;
@@ -18,30 +21,25 @@ export function NewPasswordForm({ token, error, busy }: Props) {
       <title>{`${t('resetPassword.newTitle')} · ${settings.name}`}</title>
       <h1 className="h3 mb-3">{t('resetPassword.newTitle')}</h1>
       {error && (
-        <div className="alert alert-danger" role="alert" data-testid="reset-error">
+        <FormAlert variant="danger" testId="reset-error">
           {error}
-        </div>
+        </FormAlert>
       )}
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="token" value={token} />
-        <div className="mb-3">
-          <label htmlFor="new-password" className="form-label">
-            {t('resetPassword.password')}
-          </label>
-          <input id="new-password" name="password" type="password" className="form-control" autoComplete="new-password" required aria-describedby="new-password-help" />
-          <div id="new-password-help" className="form-text">
-            {t('resetPassword.minLength', { min: PASSWORD_MIN_LENGTH })}
-          </div>
-        </div>
-        <div className="mb-3">
-          <label htmlFor="new-password-confirmation" className="form-label">
-            {t('resetPassword.confirmation')}
-          </label>
-          <input id="new-password-confirmation" name="password_confirmation" type="password" className="form-control" autoComplete="new-password" required />
-        </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+        <TextField
+          id="new-password"
+          label={t('resetPassword.password')}
+          help={t('resetPassword.minLength', { min: PASSWORD_MIN_LENGTH })}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
+        <TextField id="new-password-confirmation" label={t('resetPassword.confirmation')} name="password_confirmation" type="password" autoComplete="new-password" required />
+        <SubmitButton busy={busy} className="btn btn-primary w-100">
           {t('resetPassword.save')}
-        </button>
+        </SubmitButton>
       </Form>
     </div>
   );

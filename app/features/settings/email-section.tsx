@@ -3,6 +3,8 @@ import { MAIL_CHANGE_LINK_MINUTES } from '../../../common/account/mail-change';
 import { useTranslation } from '../../i18n/react';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
+import { TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
 
 /** Change the e-mail address: a link to the new address confirms it (spec section 2, Settings). */
 export function EmailSection({ email }: { email: string }) {
@@ -24,24 +26,9 @@ export function EmailSection({ email }: { email: string }) {
       {/* noValidate: the server checks the address and answers in the site's language. */}
       <fetcher.Form method="post" ref={formRef} noValidate>
         <input type="hidden" name="intent" value="email" />
-        <div className="mb-3">
-          <label htmlFor="settings-new-email" className="form-label">
-            {t('settings:email.new')}
-          </label>
-          <input id="settings-new-email" name="email" type="email" className="form-control" autoComplete="email" required aria-describedby="settings-email-help" />
-          <div id="settings-email-help" className="form-text">
-            {t('settings:email.help')}
-          </div>
-        </div>
-        <div className="mb-3">
-          <label htmlFor="settings-email-password" className="form-label">
-            {t('settings:email.password')}
-          </label>
-          <input id="settings-email-password" name="password" type="password" className="form-control" autoComplete="current-password" required />
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('settings:email.submit')}
-        </button>
+        <TextField id="settings-new-email" label={t('settings:email.new')} help={t('settings:email.help')} name="email" type="email" autoComplete="email" required />
+        <TextField id="settings-email-password" label={t('settings:email.password')} name="password" type="password" autoComplete="current-password" required />
+        <SubmitButton busy={busy}>{t('settings:email.submit')}</SubmitButton>
       </fetcher.Form>
       <ResultAlert
         result={result}

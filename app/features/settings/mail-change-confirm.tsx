@@ -4,6 +4,8 @@ import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import type { FormResult } from './form-result';
+import { FormAlert } from '../../components/form-alert';
+import { SubmitButton } from '../../components/submit-button';
 
 interface Props {
   bundle: Record<string, unknown>;
@@ -30,19 +32,19 @@ export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
   if (result?.ok) {
     body = (
       <>
-        <div className="alert alert-success" role="status" data-testid="mail-change-done">
+        <FormAlert variant="success" testId="mail-change-done">
           {t('settings:mailChange.done', { email: result.email ?? '' })}
-        </div>
+        </FormAlert>
         {next}
       </>
     );
   } else if (result || !token) {
     body = (
       <>
-        <div className="alert alert-danger" role="alert" data-testid="mail-change-error">
+        <FormAlert variant="danger" testId="mail-change-error">
           <p className="mb-1 fw-semibold">{t('settings:mailChange.failed')}</p>
           <p className="mb-0">{result?.message ?? t('settings:errors.mailChangeLinkInvalid')}</p>
-        </div>
+        </FormAlert>
         {next}
       </>
     );
@@ -51,9 +53,7 @@ export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="token" value={token} />
         <p>{t('settings:mailChange.intro')}</p>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('settings:mailChange.submit')}
-        </button>
+        <SubmitButton busy={busy}>{t('settings:mailChange.submit')}</SubmitButton>
       </Form>
     );
   }

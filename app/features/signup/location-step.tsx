@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/react';
 import { locate } from '../../lib/geolocation';
 import { useRootData } from '../../lib/use-root-data';
 import { FieldError, type StepProps } from './signup-steps';
+import { SelectField, TextField } from '../../components/form-field';
 
 type LocateState = 'idle' | 'locating' | 'ok' | 'unavailable' | 'denied';
 
@@ -38,24 +39,19 @@ export function LocationStep({ draft, update, errors }: StepProps) {
           {t(`signup:location.${locating === 'ok' ? 'located' : locating}`)}
         </div>
       )}
-      <div className="mb-3">
-        <label htmlFor="signup-country" className="form-label">
-          {t('signup:location.country')}
-        </label>
-        <select
-          id="signup-country"
-          className={`form-select${errors.country ? ' is-invalid' : ''}`}
-          value={draft.country}
-          onChange={(e) => update({ country: e.target.value, region: '' })}
-        >
-          {settings.countries.map((code) => (
-            <option key={code} value={code}>
-              {countryName(locale, code)}
-            </option>
-          ))}
-        </select>
-        <FieldError id="signup-country-error" message={errors.country} />
-      </div>
+      <SelectField
+        id="signup-country"
+        label={t('signup:location.country')}
+        error={errors.country}
+        errorRole="alert"
+        value={draft.country}
+        onChange={(e) => update({ country: e.target.value, region: '' })}
+        options={settings.countries.map((code) => (
+          <option key={code} value={code}>
+            {countryName(locale, code)}
+          </option>
+        ))}
+      />
       <RegionSelect
         id="signup-region"
         className="mb-3"
@@ -68,12 +64,7 @@ export function LocationStep({ draft, update, errors }: StepProps) {
       >
         <FieldError id="signup-region-error" message={errors.region} />
       </RegionSelect>
-      <div className="mb-3">
-        <label htmlFor="signup-city" className="form-label">
-          {t('signup:location.city')}
-        </label>
-        <input id="signup-city" className="form-control" autoComplete="address-level2" maxLength={CITY_MAX_LENGTH} value={draft.city} onChange={(e) => update({ city: e.target.value })} />
-      </div>
+      <TextField id="signup-city" label={t('signup:location.city')} autoComplete="address-level2" maxLength={CITY_MAX_LENGTH} value={draft.city} onChange={(e) => update({ city: e.target.value })} />
     </>
   );
 }
