@@ -5,6 +5,7 @@ import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
+import { SettingsCard } from './settings-card';
 
 /** Change the e-mail address: a link to the new address confirms it (spec section 2, Settings). */
 export function EmailSection({ email }: { email: string }) {
@@ -15,10 +16,7 @@ export function EmailSection({ email }: { email: string }) {
     if (fetcher.state === 'idle' && fetcher.data?.ok) formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
   return (
-    <section className="card card-body shadow-sm border-0 mb-4" aria-labelledby="settings-email-title">
-      <h2 id="settings-email-title" className="h5">
-        {t('settings:email.title')}
-      </h2>
+    <SettingsCard id="settings-email-title" title={t('settings:email.title')}>
       <p className="mb-3">
         <span className="text-body-secondary">{t('settings:email.current')}:</span>{' '}
         <strong data-testid="current-email">{email}</strong>
@@ -35,6 +33,6 @@ export function EmailSection({ email }: { email: string }) {
         success={t('settings:email.sent', { email: result?.ok ? (result.email ?? '') : '', hours: Math.round(MAIL_CHANGE_LINK_MINUTES / 60) })}
         testId="email-change"
       />
-    </section>
+    </SettingsCard>
   );
 }

@@ -5,6 +5,7 @@ import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
+import { SettingsCard } from './settings-card';
 
 /** Change password: old, new, repeated (spec section 2; 'Please check your old password.' of section 5). */
 export function PasswordSection() {
@@ -15,10 +16,7 @@ export function PasswordSection() {
     if (fetcher.state === 'idle' && fetcher.data?.ok) formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
   return (
-    <section className="card card-body shadow-sm border-0 mb-4" aria-labelledby="settings-password-title">
-      <h2 id="settings-password-title" className="h5 mb-3">
-        {t('settings:password.title')}
-      </h2>
+    <SettingsCard id="settings-password-title" title={t('settings:password.title')} spaced>
       {/* noValidate: the server's messages (in the site's language) explain what is wrong. */}
       <fetcher.Form method="post" ref={formRef} noValidate>
         <input type="hidden" name="intent" value="password" />
@@ -36,6 +34,6 @@ export function PasswordSection() {
         <SubmitButton busy={busy}>{t('settings:password.submit')}</SubmitButton>
       </fetcher.Form>
       <ResultAlert result={result} success={t('settings:password.done')} testId="password-change" />
-    </section>
+    </SettingsCard>
   );
 }
