@@ -2,10 +2,10 @@ import { Form } from 'react-router';
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../../lib/use-root-data';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 /** What the /account-deleted action answers (a deletion failure is shown in the dialog). */
 export type AccountDeletedActionData = { intent: 'resend'; sent: true } | { intent: 'resend' | 'reactivate'; error: string } | { intent: 'delete'; error: string };
@@ -27,13 +27,12 @@ interface Props {
 export function AccountDeletedPage({ bundle, token, email, result, busy }: Props) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'account', bundle);
-  const { settings } = useRootData();
   const reactivateError = result?.intent === 'reactivate' && 'error' in result ? result.error : undefined;
   const showReactivate = token !== null && !reactivateError;
   const title = t(showReactivate ? 'account:deleted.reactivateTitle' : 'account:deleted.title');
   return (
     <div className="container py-5" style={{ maxWidth: 520 }}>
-      <title>{`${title} · ${settings.name}`}</title>
+      <PageTitle text={title} />
       <h1 className="h3 mb-3">{title}</h1>
       {showReactivate ? (
         <Form method="post" className="card card-body shadow-sm border-0">

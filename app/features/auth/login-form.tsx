@@ -1,10 +1,10 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../../lib/use-root-data';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 interface LoginFormProps {
   error?: string | undefined;
@@ -17,11 +17,10 @@ interface LoginFormProps {
 /** The login screen. Works without JavaScript: the form posts to the route's action. */
 export function LoginForm({ error, email, deletedAccount = false, busy }: LoginFormProps) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
   const [params] = useSearchParams();
   return (
     <div className="container py-5" style={{ maxWidth: 460 }}>
-      <title>{`${t('login.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('login.title')} />
       <h1 className="h3 mb-4">{t('login.title')}</h1>
       {params.get('reset') === 'done' && !error && (
         <FormAlert variant="success" testId="reset-done">

@@ -1,10 +1,10 @@
 import { Form } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../../lib/use-root-data';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   token: string;
@@ -15,10 +15,9 @@ interface Props {
 /** Step two of a password reset, opened from the e-mail's link. */
 export function NewPasswordForm({ token, error, busy }: Props) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
   return (
     <div className="container py-5" style={{ maxWidth: 460 }}>
-      <title>{`${t('resetPassword.newTitle')} · ${settings.name}`}</title>
+      <PageTitle text={t('resetPassword.newTitle')} />
       <h1 className="h3 mb-3">{t('resetPassword.newTitle')}</h1>
       {error && (
         <FormAlert variant="danger" testId="reset-error">

@@ -1,10 +1,10 @@
 import { Form } from 'react-router';
 import { PASSWORD_RESET_LINK_MINUTES } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../../lib/use-root-data';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   sent: boolean;
@@ -16,10 +16,9 @@ interface Props {
 /** Step one of a password reset: the account's e-mail address. */
 export function ResetRequestForm({ sent, error, email, busy }: Props) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
   return (
     <div className="container py-5" style={{ maxWidth: 460 }}>
-      <title>{`${t('resetPassword.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('resetPassword.title')} />
       <h1 className="h3 mb-3">{t('resetPassword.title')}</h1>
       {sent ? (
         <FormAlert variant="success" testId="reset-sent">

@@ -14,6 +14,7 @@ import { onRefresh, startMemberLive } from '../../lib/member-live';
 import { applyToChats, markChatRead, removeChat } from './chat-state';
 import { Conversation } from './conversation';
 import { ChatIcon } from './chat-icons';
+import { PageTitle } from '../../components/page-title';
 
 interface DeleteTarget {
   conversation: number;
@@ -36,7 +37,7 @@ interface ChatsScreenProps {
 export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: ChatsScreenProps) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'chat', bundle);
-  const { settings, user } = useRootData();
+  const { user } = useRootData();
   const navigate = useNavigate();
   const [chats, setChats] = useState(initialChats);
   const [failure, setFailure] = useState<string | null>(null);
@@ -102,7 +103,7 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
   const hasConversation = chat !== null;
   return (
     <div className="rv-chat" data-testid="chat-screen">
-      <title>{`${chat ? chat.profile.name : t('chat:title')} · ${settings.name}`}</title>
+      <PageTitle text={chat ? chat.profile.name : t('chat:title')} />
       <aside className={`rv-chat-list${hasConversation ? ' d-none d-md-flex' : ''}`} aria-label={t('chat:listLabel')}>
         <ChatList chats={chats} activeConversation={openConversation} activeProfile={chat?.profile.id ?? null} failure={failure} onDismissFailure={() => setFailure(null)} onDelete={(item: ChatListItem) => setToDelete({ conversation: item.conversation.id, name: item.profile.name })} />
       </aside>

@@ -5,6 +5,7 @@ import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import { loadNamespaces } from '../../i18n/namespaces';
 import { alertDismissed, dismissAlert } from '../../lib/alert-dismissal';
+import { DismissibleAlert } from '../../components/dismissible-alert';
 
 /** "Add a profile photo" under the top bar; dismissal is remembered in this browser. */
 export default function EnrichAlert() {
@@ -24,22 +25,20 @@ export default function EnrichAlert() {
 
   if (!visible) return null;
   return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mt-3 mb-0" role="status" data-testid="enrich-alert">
+    <DismissibleAlert
+      variant="info"
+      testId="enrich-alert"
+      dismissLabel={t('profile:alert.dismiss')}
+      onDismiss={() => {
+        dismissAlert('enrichAlert');
+        setVisible(false);
+      }}
+    >
       <span aria-hidden="true">📷</span>
       <span className="flex-grow-1">{t('profile:alert.text')}</span>
       <Link className="btn btn-sm btn-primary" to={paths.profile()} data-testid="enrich-alert-add">
         {t('profile:alert.add')}
       </Link>
-      <button
-        type="button"
-        className="btn-close"
-        aria-label={t('profile:alert.dismiss')}
-        data-testid="enrich-alert-dismiss"
-        onClick={() => {
-          dismissAlert('enrichAlert');
-          setVisible(false);
-        }}
-      />
-    </div>
+    </DismissibleAlert>
   );
 }

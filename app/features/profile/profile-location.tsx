@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { countryName } from '../../../common/i18n/format';
 import { CITY_MAX_LENGTH } from '../../../common/profile/profile-rules';
 import type { CountryRegions } from '../../../common/reference/regions-schema';
+import { CountryOptions } from '../../components/country-options';
 import { SelectField, TextField } from '../../components/form-field';
 import { useTranslation } from '../../i18n/react';
 import { locate } from '../../lib/geolocation';
@@ -50,11 +51,7 @@ export function ProfileLocation({ form, errors, update, regions }: { form: FormS
           label={t('profile:fields.country')}
           value={form.country}
           onChange={(e) => update({ country: e.currentTarget.value, region: '' })}
-          options={settings.countries.map((c) => (
-            <option key={c} value={c}>
-              {countryName(locale, c)}
-            </option>
-          ))}
+          options={<CountryOptions />}
         />
         <SelectField
           {...common('region')}

@@ -6,6 +6,7 @@ import { useRootData } from '../../lib/use-root-data';
 import type { FormResult } from './form-result';
 import { FormAlert } from '../../components/form-alert';
 import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   bundle: Record<string, unknown>;
@@ -22,7 +23,7 @@ interface Props {
 export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'settings', bundle);
-  const { settings, user } = useRootData();
+  const { user } = useRootData();
   const next = user ? (
     <Link to={paths.settings()}>{t('settings:mailChange.toSettings')}</Link>
   ) : (
@@ -59,7 +60,7 @@ export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
   }
   return (
     <div className="container py-5" style={{ maxWidth: 560 }}>
-      <title>{`${t('settings:mailChange.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('settings:mailChange.title')} />
       <h1 className="h3 mb-4">{t('settings:mailChange.title')}</h1>
       {body}
     </div>

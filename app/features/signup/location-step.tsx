@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { countryName } from '../../../common/i18n/format';
 import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
 import { RegionSelect } from '../../components/region-select';
 import { useTranslation } from '../../i18n/react';
@@ -7,13 +6,14 @@ import { locate } from '../../lib/geolocation';
 import { useRootData } from '../../lib/use-root-data';
 import { FieldError, type StepProps } from './signup-steps';
 import { SelectField, TextField } from '../../components/form-field';
+import { CountryOptions } from '../../components/country-options';
 
 type LocateState = 'idle' | 'locating' | 'ok' | 'unavailable' | 'denied';
 
 /** Step 3: country, region and city; the browser's position fills them in when allowed. */
 export function LocationStep({ draft, update, errors }: StepProps) {
   const { t } = useTranslation();
-  const { locale, settings } = useRootData();
+  const { settings } = useRootData();
   const [locating, setLocating] = useState<LocateState>('idle');
 
   async function fillFromMyPosition() {
@@ -46,11 +46,7 @@ export function LocationStep({ draft, update, errors }: StepProps) {
         errorRole="alert"
         value={draft.country}
         onChange={(e) => update({ country: e.target.value, region: '' })}
-        options={settings.countries.map((code) => (
-          <option key={code} value={code}>
-            {countryName(locale, code)}
-          </option>
-        ))}
+        options=<CountryOptions />
       />
       <RegionSelect
         id="signup-region"
