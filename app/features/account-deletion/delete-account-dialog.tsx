@@ -5,7 +5,8 @@ import { ACCOUNT_DELETED_PATH, DELETE_REASON_TEXT_MAX, DELETE_REASONS } from '..
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { FormAlert } from '../../components/form-alert';
-import { TextAreaField, TextField } from '../../components/form-field';
+import { TextAreaField } from '../../components/form-field';
+import { CurrentPasswordField } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 
 /** What the /account-deleted action answers a failed deletion with. */
@@ -73,16 +74,7 @@ export function DeleteAccountDialog({ discount, onClose }: Props) {
               ))}
             </fieldset>
             <TextAreaField id="delete-reason-text" label={t('account:delete.reasonText')} name="reason_text" rows={2} maxLength={DELETE_REASON_TEXT_MAX} />
-            <TextField
-              id="delete-password"
-              label={t('account:delete.password')}
-              help={t('account:delete.passwordHelp')}
-              className=""
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
+            <CurrentPasswordField id="delete-password" label={t('account:delete.password')} help={t('account:delete.passwordHelp')} className="" />
           </Modal.Body>
           <Modal.Footer className="justify-content-between">
             <button type="button" className="btn btn-outline-secondary" onClick={onClose}>

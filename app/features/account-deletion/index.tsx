@@ -5,7 +5,7 @@ import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../../lib/use-root-data';
 import { FormAlert } from '../../components/form-alert';
-import { TextField } from '../../components/form-field';
+import { CurrentPasswordField } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 
 // Loaded when the button is pressed: the page does not carry the modal's code, and the
@@ -104,15 +104,7 @@ export function DataExportSection({ bundle }: SectionProps) {
               {error}
             </FormAlert>
           )}
-          <TextField
-            id="data-export-password"
-            label={t('account:export.password')}
-            help={t('account:export.passwordHelp')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
+          <CurrentPasswordField id="data-export-password" label={t('account:export.password')} help={t('account:export.passwordHelp')} />
           <SubmitButton busy={busy} className="btn btn-outline-primary">
             {t('account:export.download')}
           </SubmitButton>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/form-field';
+import { CurrentPasswordField } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 import { PageTitle } from '../../components/page-title';
 
@@ -45,7 +46,7 @@ export function LoginForm({ error, email, deletedAccount = false, busy }: LoginF
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="returnTo" value={params.get('returnTo') ?? ''} />
         <TextField id="login-email" label={t('login.email')} name="email" type="email" autoComplete="username" required defaultValue={email} />
-        <TextField id="login-password" label={t('login.password')} name="password" type="password" autoComplete="current-password" required />
+        <CurrentPasswordField id="login-password" label={t('login.password')} />
         <SubmitButton busy={busy} className="btn btn-primary w-100">
           {t('login.submit')}
         </SubmitButton>

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
 import { FormAlert } from '../../components/form-alert';
-import { TextField } from '../../components/form-field';
+import { NewPasswordFields } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 import { PageTitle } from '../../components/page-title';
 
@@ -26,16 +26,12 @@ export function NewPasswordForm({ token, error, busy }: Props) {
       )}
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="token" value={token} />
-        <TextField
+        <NewPasswordFields
           id="new-password"
           label={t('resetPassword.password')}
+          confirmationLabel={t('resetPassword.confirmation')}
           help={t('resetPassword.minLength', { min: PASSWORD_MIN_LENGTH })}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
         />
-        <TextField id="new-password-confirmation" label={t('resetPassword.confirmation')} name="password_confirmation" type="password" autoComplete="new-password" required />
         <SubmitButton busy={busy} className="btn btn-primary w-100">
           {t('resetPassword.save')}
         </SubmitButton>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import { loadNamespaces } from '../../i18n/namespaces';
-import { alertDismissed, dismissAlert } from '../../lib/alert-dismissal';
+import { alertDismissed } from '../../lib/alert-dismissal';
 import { DismissibleAlert } from '../../components/dismissible-alert';
 
 /** "Add a profile photo" under the top bar; dismissal is remembered in this browser. */
@@ -25,15 +25,7 @@ export default function EnrichAlert() {
 
   if (!visible) return null;
   return (
-    <DismissibleAlert
-      variant="info"
-      testId="enrich-alert"
-      dismissLabel={t('profile:alert.dismiss')}
-      onDismiss={() => {
-        dismissAlert('enrichAlert');
-        setVisible(false);
-      }}
-    >
+    <DismissibleAlert name="enrichAlert" variant="info" testId="enrich-alert" dismissLabel={t('profile:alert.dismiss')} onDismissed={() => setVisible(false)}>
       <span aria-hidden="true">📷</span>
       <span className="flex-grow-1">{t('profile:alert.text')}</span>
       <Link className="btn btn-sm btn-primary" to={paths.profile()} data-testid="enrich-alert-add">

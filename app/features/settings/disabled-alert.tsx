@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import { alertDismissed, dismissAlert } from '../../lib/alert-dismissal';
+import { alertDismissed } from '../../lib/alert-dismissal';
 import { paths } from '../../paths';
 import { DismissibleAlert } from '../../components/dismissible-alert';
 
@@ -13,15 +13,7 @@ export default function DisabledAlert() {
   useEffect(() => setVisible(!alertDismissed('notificationsDisabledAlert')), []);
   if (!visible) return null;
   return (
-    <DismissibleAlert
-      variant="warning"
-      testId="notifications-disabled-alert"
-      dismissLabel={t('alerts.dismiss')}
-      onDismiss={() => {
-        dismissAlert('notificationsDisabledAlert');
-        setVisible(false);
-      }}
-    >
+    <DismissibleAlert name="notificationsDisabledAlert" variant="warning" testId="notifications-disabled-alert" dismissLabel={t('alerts.dismiss')} onDismissed={() => setVisible(false)}>
       <span className="flex-grow-1">{t('alerts.notificationsDisabled.text')}</span>
       <Link className="btn btn-sm btn-primary" to={paths.notifications()}>
         {t('alerts.notificationsDisabled.open')}

@@ -2,7 +2,7 @@ import { EMAIL_NOTIFICATION_TYPES, type EmailNotificationType } from '../../../c
 import { useTranslation } from '../../i18n/react';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
-import { SettingsCard } from './settings-card';
+import { NoScriptSave, SettingsCard } from './settings-card';
 
 /**
  * One switch per e-mail notification type (spec section 9). A change saves every switch at
@@ -34,11 +34,7 @@ export function EmailNotificationsForm({ values }: { values: Record<EmailNotific
             </label>
           </div>
         ))}
-        <noscript>
-          <button type="submit" className="btn btn-primary mt-2">
-            {t('settings:save')}
-          </button>
-        </noscript>
+        <NoScriptSave className="btn btn-primary mt-2" />
       </fetcher.Form>
       <ResultAlert result={result} success={t('settings:notifications.saved')} testId="email-notifications" />
     </SettingsCard>

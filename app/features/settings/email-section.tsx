@@ -1,20 +1,16 @@
-import { useEffect, useRef } from 'react';
 import { MAIL_CHANGE_LINK_MINUTES } from '../../../common/account/mail-change';
 import { useTranslation } from '../../i18n/react';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
 import { TextField } from '../../components/form-field';
+import { CurrentPasswordField } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 import { SettingsCard } from './settings-card';
 
 /** Change the e-mail address: a link to the new address confirms it (spec section 2, Settings). */
 export function EmailSection({ email }: { email: string }) {
   const { t } = useTranslation();
-  const { fetcher, result, busy } = useSettingsForm('email');
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  const { fetcher, result, busy, formRef } = useSettingsForm('email');
   return (
     <SettingsCard id="settings-email-title" title={t('settings:email.title')}>
       <p className="mb-3">
@@ -25,7 +21,7 @@ export function EmailSection({ email }: { email: string }) {
       <fetcher.Form method="post" ref={formRef} noValidate>
         <input type="hidden" name="intent" value="email" />
         <TextField id="settings-new-email" label={t('settings:email.new')} help={t('settings:email.help')} name="email" type="email" autoComplete="email" required />
-        <TextField id="settings-email-password" label={t('settings:email.password')} name="password" type="password" autoComplete="current-password" required />
+        <CurrentPasswordField id="settings-email-password" label={t('settings:email.password')} />
         <SubmitButton busy={busy}>{t('settings:email.submit')}</SubmitButton>
       </fetcher.Form>
       <ResultAlert

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
-import { SettingsCard } from './settings-card';
+import { NoScriptSave, SettingsCard } from './settings-card';
 
 /**
  * Invisible mode (spec section 4): an invisible member is left out of every listing. The
@@ -34,11 +34,7 @@ export function InvisibleSection({ invisible }: { invisible: boolean }) {
         <p id="settings-invisible-state" className="text-body-secondary small mt-2 mb-0" data-testid="invisible-state">
           {checked ? t('settings:invisible.on') : t('settings:invisible.off')}
         </p>
-        <noscript>
-          <button type="submit" className="btn btn-outline-primary btn-sm mt-2">
-            {t('settings:save')}
-          </button>
-        </noscript>
+        <NoScriptSave className="btn btn-outline-primary btn-sm mt-2" />
       </fetcher.Form>
       <ResultAlert result={result} success={t('settings:invisible.saved')} testId="invisible" />
     </SettingsCard>
