@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { DATA_EXPORT_URL } from '../../../common/account-deletion/account-deletion-rules';
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
@@ -24,22 +24,23 @@ export function DeleteAccountSection({ bundle }: SectionProps) {
   const { company } = useRootData();
   const [open, setOpen] = useState(false);
   return (
-    <section className="card border-danger-subtle" aria-labelledby="delete-account-title" data-testid="delete-account-section">
-      <div className="card-body">
-        <h2 id="delete-account-title" className="h5">
-          {t('account:delete.title')}
-        </h2>
-        <p className="text-body-secondary">{t('account:delete.intro', { days: REACTIVATION_DAYS })}</p>
-        <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
-          {t('account:delete.open')}
-        </button>
-      </div>
-      {open && (
-        <Suspense fallback={null}>
-          <DeleteAccountDialog discount={company.delete_discount} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </section>
+    <AccountCard
+      id="delete-account"
+      className="card border-danger-subtle"
+      title={t('account:delete.title')}
+      intro={t('account:delete.intro', { days: REACTIVATION_DAYS })}
+      after={
+        open && (
+          <Suspense fallback={null}>
+            <DeleteAccountDialog discount={company.delete_discount} onClose={() => setOpen(false)} />
+          </Suspense>
+        )
+      }
+    >
+      <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
+        {t('account:delete.open')}
+      </button>
+    </AccountCard>
   );
 }
 
@@ -92,24 +93,34 @@ export function DataExportSection({ bundle }: SectionProps) {
   }
 
   return (
-    <section className="card" aria-labelledby="data-export-title" data-testid="data-export-section">
+    <AccountCard id="data-export" className="card" title={t('account:export.title')} intro={t('account:export.intro')}>
+      <form method="post" action={DATA_EXPORT_URL} onSubmit={(event) => void download(event)}>
+        {error && (
+          <FormAlert variant="danger" testId="data-export-error">
+            {error}
+          </FormAlert>
+        )}
+        <CurrentPasswordField id="data-export-password" label={t('account:export.password')} help={t('account:export.passwordHelp')} />
+        <SubmitButton busy={busy} className="btn btn-outline-primary">
+          {t('account:export.download')}
+        </SubmitButton>
+      </form>
+    </AccountCard>
+  );
+}
+
+/** A section of the account part of the settings: heading, what it does, its control (and a dialog it opens). */
+function AccountCard({ id, className, title, intro, after, children }: { id: string; className: string; title: string; intro: string; after?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={`${id}-title`} data-testid={`${id}-section`}>
       <div className="card-body">
-        <h2 id="data-export-title" className="h5">
-          {t('account:export.title')}
+        <h2 id={`${id}-title`} className="h5">
+          {title}
         </h2>
-        <p className="text-body-secondary">{t('account:export.intro')}</p>
-        <form method="post" action={DATA_EXPORT_URL} onSubmit={(event) => void download(event)}>
-          {error && (
-            <FormAlert variant="danger" testId="data-export-error">
-              {error}
-            </FormAlert>
-          )}
-          <CurrentPasswordField id="data-export-password" label={t('account:export.password')} help={t('account:export.passwordHelp')} />
-          <SubmitButton busy={busy} className="btn btn-outline-primary">
-            {t('account:export.download')}
-          </SubmitButton>
-        </form>
+        <p className="text-body-secondary">{intro}</p>
+        {children}
       </div>
+      {after}
     </section>
   );
 }

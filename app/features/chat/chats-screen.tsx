@@ -15,6 +15,7 @@ import { applyToChats, markChatRead, removeChat } from './chat-state';
 import { Conversation } from './conversation';
 import { ChatIcon } from './chat-icons';
 import { PageTitle } from '../../components/page-title';
+import { ChatModalHeader } from './chat-modal-header';
 
 interface DeleteTarget {
   conversation: number;
@@ -126,11 +127,7 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
         )}
       </section>
       <Modal show={toDelete !== null} onHide={() => setToDelete(null)} size="sm" centered>
-        <Modal.Header closeButton closeLabel={t('chat:close')}>
-          <Modal.Title as="h2" className="h5">
-            {t('chat:delete.title')}
-          </Modal.Title>
-        </Modal.Header>
+        <ChatModalHeader title={t('chat:delete.title')} />
         <Modal.Body>{t('chat:delete.text', { name: toDelete?.name ?? '' })}</Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={() => setToDelete(null)}>
