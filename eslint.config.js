@@ -5,16 +5,24 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Features never import each other; only the shell (layout, root data) is shared by all.
+// Features never import each other, the shell included: what several features share lives in
+// app/lib (state, hooks), app/components (markup) or common/, and shared code imports no feature.
 const features = readdirSync('app/features', { withFileTypes: true })
-  .filter((d) => d.isDirectory() && d.name !== 'shell')
+  .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const featureZones = features.map((name) => ({
-  target: `./app/features/${name}`,
-  from: './app/features',
-  except: [`./${name}`, './shell'],
-  message: 'A feature must not import another feature; move shared code to app/components, app/lib or common/.',
-}));
+const featureZones = [
+  ...features.map((name) => ({
+    target: `./app/features/${name}`,
+    from: './app/features',
+    except: [`./${name}`],
+    message: 'A feature must not import another feature; move shared code to app/components, app/lib or common/.',
+  })),
+  ...['./app/lib', './app/components', './app/i18n'].map((target) => ({
+    target,
+    from: './app/features',
+    message: 'Shared app code must not depend on a feature.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },

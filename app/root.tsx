@@ -18,7 +18,7 @@ import { useNonce } from './nonce';
 import { ProgressBar } from './features/shell/progress-bar';
 import { PageHiddenBeacon } from './features/shell/page-hidden-beacon';
 import { ErrorPage, ErrorPageBoundary } from './features/shell/error-page';
-import { useAttentionCount } from './features/shell/attention-count';
+import { useAttentionCount } from './lib/attention-count';
 import { useTitlePrefix } from './features/shell/title-prefix';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
 import { setApiSession } from './lib/api-session';

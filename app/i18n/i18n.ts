@@ -1,4 +1,5 @@
 import type { Locale } from '../../common/reference/countries';
+import type { Namespace } from './namespaces';
 import { createTranslator, type Bundles, type Translator } from './translator';
 
 export type { Bundles };
@@ -19,6 +20,6 @@ export function translatorFor(locale: Locale, bundles: Bundles): Translator {
 }
 
 /** Adds what a route's loader delivered of a namespace (pages, reference...) to the translator. */
-export function ensureBundle(translator: Translator, ns: string, bundle: Record<string, unknown> | undefined): void {
+export function ensureBundle(translator: Translator, ns: Namespace, bundle: Record<string, unknown> | undefined): void {
   if (bundle) translator.addBundle(ns, bundle);
 }

@@ -6,7 +6,7 @@ import { Disclaimer } from '../features/shell/disclaimer';
 import { EntryWarning } from '../features/shell/entry-warning';
 import { WarningBanners } from '../features/shell/warning-banners';
 import { ErrorPage } from '../features/shell/error-page';
-import { useRootData } from '../features/shell/use-root-data';
+import { useRootData } from '../lib/use-root-data';
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload';
 
 // Loaded only when needed (a member's alerts, the overlays, a visitor asking for signup):

@@ -2,7 +2,7 @@ import { Link, Outlet } from 'react-router';
 import { Footer } from '../features/shell/footer';
 import { Disclaimer } from '../features/shell/disclaimer';
 import { EntryWarning } from '../features/shell/entry-warning';
-import { useRootData } from '../features/shell/use-root-data';
+import { useRootData } from '../lib/use-root-data';
 import { paths } from '../paths';
 
 /** Lander layout: logo bar, content, footer, disclaimer; entry warning for NL and DE only. */

@@ -5,7 +5,7 @@ import { SignupModalHost } from '../features/signup/signup-modal-host';
 import { EnrichAlertHost } from '../features/profile/enrich-alert-host';
 import { DisabledAlertHost } from '../features/settings/disabled-alert-host';
 import { LikesHost } from '../features/likes/likes-host';
-import { ChatLiveHost } from '../features/chat/chat-live-host';
+import { MemberLiveHost } from '../lib/member-live-host';
 
 /**
  * What the default layout shows only to some: the member alerts under the top bar
@@ -26,7 +26,7 @@ export default function LayoutExtras({ part, user, signup = false }: { part: 'al
   return (
     <Suspense fallback={null}>
       {user && <LikesHost />}
-      {user && <ChatLiveHost user={user} />}
+      {user && <MemberLiveHost user={user} />}
       {signup && <SignupModalHost />}
     </Suspense>
   );

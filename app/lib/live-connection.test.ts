@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent, LiveServerMessage, SendMessage, SendMessageResponse } from '../../common/chat/chat-schema';
 import { REQUEST_RETRIES } from '../../common/limits';
 import { ApiClientError } from './api-client';
-import { ACK_DELAY_MS, createLiveConnection, RECONNECT_MAX_MS, SEND_TIMEOUT_MS, TYPING_THROTTLE_MS, type LiveSocket, type LiveStatus } from './live-connection';
+import { ACK_DELAY_MS } from './live-acks';
+import { createLiveConnection, RECONNECT_MAX_MS, TYPING_THROTTLE_MS, type LiveSocket, type LiveStatus } from './live-connection';
+import { SEND_TIMEOUT_MS } from './live-send';
 
 /** The browser's WebSocket, seen from the page: the test plays the server. */
 class FakeSocket implements LiveSocket {

@@ -1,16 +1,13 @@
 import type { LiveClientMessage, LiveEvent, LiveServerMessage, SendMessage, SendMessageResponse } from '../../common/chat/chat-schema';
-import { REQUEST_RETRIES, REQUEST_RETRY_BASE_MS } from '../../common/limits';
-import { chatEndpoints } from '../../common/chat/chat-endpoints';
 import { api } from './api';
 import { ApiClientError, type ApiClient } from './api-client';
+import { createAcks } from './live-acks';
+import { createLiveSender } from './live-send';
+import { createListeners } from './listeners';
 
 export const LIVE_PATH = '/api/live.php';
-/** Received events are acknowledged (delivery receipts) this long after the last one came. */
-export const ACK_DELAY_MS = 300;
 /** At most one typing signal per conversation this often. */
 export const TYPING_THROTTLE_MS = 2000;
-/** A send without an answer this long is retried (with the same client id). */
-export const SEND_TIMEOUT_MS = 10_000;
 export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_MAX_MS = 30_000;
 /** The server's close codes after which reconnecting cannot help (not logged in, foreign origin). */
@@ -55,60 +52,40 @@ export interface LiveConnectionEnv {
 }
 
 const OPEN = 1;
-type Pending = { settle: (reply: Extract<LiveServerMessage, { type: 'sent' | 'send_error' }> | null) => void };
 
-/** Not an ApiError: the send may not have arrived, so it is retried with the same client id. */
-class TransientError extends Error {}
-
+/**
+ * The tab's live connection: one socket, resumed after the last event delivered (exactly
+ * once, in order), reconnected with backoff; receipts (live-acks.ts) and sends
+ * (live-send.ts) ride on it.
+ */
 export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & { close(): void } {
   const random = env.random ?? Math.random;
   const sleep = env.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const eventListeners = new Set<(event: LiveEvent, seq: number) => void>();
-  const typingListeners = new Set<(conversation: number) => void>();
-  const resetListeners = new Set<() => void>();
-  const statusListeners = new Set<(status: LiveStatus) => void>();
-  const pending = new Map<string, Pending>();
+  const events = createListeners<[LiveEvent, number]>();
+  const typings = createListeners<[number]>();
+  const resets = createListeners<[]>();
+  const statuses = createListeners<[LiveStatus]>();
   const typingSentAt = new Map<number, number>();
 
   let socket: LiveSocket | null = null;
   let status: LiveStatus = 'closed';
   /** The last seq delivered to the listeners; null until the first hello was answered. */
   let lastSeq: number | null = null;
-  /** The last seq of an event this tab received (what acknowledgements report), and the last acknowledged. */
-  let receivedSeq = 0;
-  let ackedSeq = 0;
-  /**
-   * A message from the other member came since the last acknowledgement: only those make
-   * delivery receipts, so a tab that received only its own messages, receipts, likes or
-   * badges acknowledges nothing (half the acknowledgements of a chat, each a frame and a
-   * look at the event log on the server). The next one covers everything up to it.
-   */
-  let receiptDue = false;
-  let ackTimer: ReturnType<typeof setTimeout> | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let attempts = 0;
   let stopped = false;
 
-  const call = <A extends unknown[]>(listeners: Set<(...args: A) => void>, ...args: A) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(...args);
-      } catch (error) {
-        // One broken listener must not stop the others; the error still reaches the console.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
-  };
   const setStatus = (next: LiveStatus) => {
     if (status === next) return;
     status = next;
-    call(statusListeners, next);
+    statuses.call(next);
   };
+  const isOpen = () => socket?.readyState === OPEN;
   const write = (message: LiveClientMessage) => {
-    if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+    if (isOpen()) socket!.send(JSON.stringify(message));
   };
+  const acks = createAcks((seq) => write({ type: 'ack', seq }), isOpen);
+  const sender = createLiveSender({ api: env.api, sleep, write, isOpen });
 
   function connect(): void {
     reconnectTimer = null;
@@ -131,12 +108,8 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
     ws.onclose = (e) => {
       if (socket !== ws) return;
       socket = null;
-      flushAck();
-      // Sends waiting on this socket are retried (over HTTP, or the next socket).
-      for (const [id, p] of pending) {
-        pending.delete(id);
-        p.settle(null);
-      }
+      acks.flush();
+      sender.dropAll();
       setStatus('closed');
       if (stopped || FINAL_CLOSE_CODES.has(e.code)) return;
       scheduleReconnect();
@@ -156,84 +129,28 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
         // Exactly once, in order: what was already delivered is dropped.
         if (lastSeq !== null && message.seq <= lastSeq) return;
         lastSeq = message.seq;
-        receivedSeq = message.seq;
-        if (message.event.kind === 'message' && !message.event.message.mine) receiptDue = true;
-        call(eventListeners, message.event, message.seq);
-        if (receiptDue) scheduleAck();
+        acks.received(message.seq, message.event.kind === 'message' && !message.event.message.mine);
+        events.call(message.event, message.seq);
+        acks.schedule();
         return;
       case 'reset':
         lastSeq = message.seq;
-        receivedSeq = Math.min(receivedSeq, message.seq);
-        ackedSeq = Math.min(ackedSeq, message.seq);
-        call(resetListeners);
+        acks.reset(message.seq);
+        resets.call();
         return;
       case 'ready':
         lastSeq = Math.max(lastSeq ?? 0, message.seq);
         attempts = 0;
         setStatus('open');
         // Events that came just before the previous connection dropped are acknowledged now.
-        flushAck();
+        acks.flush();
         return;
       case 'typing':
-        call(typingListeners, message.conversation);
+        typings.call(message.conversation);
         return;
       case 'sent':
       case 'send_error':
-        pending.get(message.client_id)?.settle(message);
-    }
-  }
-
-  function scheduleAck(): void {
-    if (ackTimer) clearTimeout(ackTimer);
-    ackTimer = setTimeout(flushAck, ACK_DELAY_MS);
-  }
-
-  function flushAck(): void {
-    if (ackTimer) clearTimeout(ackTimer);
-    ackTimer = null;
-    if (!receiptDue || receivedSeq <= ackedSeq || socket?.readyState !== OPEN) return;
-    receiptDue = false;
-    ackedSeq = receivedSeq;
-    write({ type: 'ack', seq: receivedSeq });
-  }
-
-  function sendOverSocket(message: SendMessage): Promise<SendMessageResponse> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => settle(null), SEND_TIMEOUT_MS);
-      const settle: Pending['settle'] = (reply) => {
-        clearTimeout(timer);
-        if (pending.get(message.client_id)?.settle === settle) pending.delete(message.client_id);
-        if (!reply) reject(new TransientError('no answer'));
-        else if (reply.type === 'sent') resolve(reply.result);
-        else if (reply.status >= 500 || reply.status === 429) reject(new TransientError(reply.error.message));
-        else reject(new ApiClientError(reply.status, reply.error.code, reply.error.message));
-      };
-      pending.set(message.client_id, { settle });
-      write({ type: 'send', message });
-    });
-  }
-
-  async function sendOverHttp(message: SendMessage): Promise<SendMessageResponse> {
-    try {
-      const result = await env.api.call(chatEndpoints.send, { body: message, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
-      if (result === false) throw new ApiClientError(403, 'authRequired', 'authRequired');
-      return result;
-    } catch (error) {
-      if (error instanceof ApiClientError && error.status > 0 && error.status < 500 && error.status !== 429) throw error;
-      throw new TransientError(error instanceof Error ? error.message : 'network');
-    }
-  }
-
-  async function send(message: SendMessage): Promise<SendMessageResponse> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await (socket?.readyState === OPEN ? sendOverSocket(message) : sendOverHttp(message));
-      } catch (error) {
-        if (!(error instanceof TransientError)) throw error;
-        if (attempt >= REQUEST_RETRIES) throw new ApiClientError(0, 'network', error.message);
-        // The same client id on every attempt: the server stores and charges the message once.
-        await sleep(REQUEST_RETRY_BASE_MS * 2 ** attempt);
-      }
+        sender.answer(message);
     }
   }
 
@@ -245,39 +162,32 @@ export function createLiveConnection(env: LiveConnectionEnv): LiveConnection & {
   });
   connect();
 
-  const listen = <T>(set: Set<T>, listener: T) => {
-    set.add(listener);
-    return () => void set.delete(listener);
-  };
   return {
-    onEvent: (listener) => listen(eventListeners, listener),
-    onTyping: (listener) => listen(typingListeners, listener),
-    onReset: (listener) => listen(resetListeners, listener),
+    onEvent: events.add,
+    onTyping: typings.add,
+    onReset: resets.add,
     onStatus(listener) {
-      const off = listen(statusListeners, listener);
+      const off = statuses.add(listener);
       listener(status);
       return off;
     },
     typing(conversation) {
       const now = Date.now();
-      if (socket?.readyState !== OPEN || now - (typingSentAt.get(conversation) ?? -Infinity) < TYPING_THROTTLE_MS) return;
+      if (!isOpen() || now - (typingSentAt.get(conversation) ?? -Infinity) < TYPING_THROTTLE_MS) return;
       typingSentAt.set(conversation, now);
       write({ type: 'typing', conversation });
     },
-    send,
+    send: (message: SendMessage): Promise<SendMessageResponse> => sender.send(message),
     close() {
       stopped = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
       reconnectTimer = null;
       removeOnline?.();
-      flushAck();
+      acks.flush();
       const ws = socket;
       socket = null;
       ws?.close(1000, 'logged out');
-      for (const [id, p] of pending) {
-        pending.delete(id);
-        p.settle(null);
-      }
+      sender.dropAll();
       setStatus('closed');
     },
   };

@@ -3,7 +3,6 @@ import type { Route } from './+types/account-deleted';
 import { accountDeletionEndpoints } from '../../common/account-deletion/account-deletion-endpoints';
 import { ACCOUNT_DELETED_PATH, REACTIVATE_QUERY, type DeleteReason } from '../../common/account-deletion/account-deletion-rules';
 import { AccountDeletedPage, type AccountDeletedActionData } from '../features/account-deletion/account-deleted-page';
-import { ACCOUNT_NS } from '../features/account-deletion/account-namespace';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
 
@@ -12,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get(REACTIVATE_QUERY);
   // A member who is logged in has nothing to do here (unless reactivating another account).
   if (context.user && !token) throw redirect(paths.home());
-  return { bundle: context.translations(ACCOUNT_NS), token, email: url.searchParams.get('email') ?? '' };
+  return { bundle: context.translations('account'), token, email: url.searchParams.get('email') ?? '' };
 }
 
 /** The delete-account dialog, the resend form and the reactivate button post here; each calls its API. */

@@ -1,7 +1,6 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/chat-conversation';
 import { chatEndpoints } from '../../common/chat/chat-endpoints';
-import { CHAT_NS } from '../features/chat/chat-bundle';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
 
@@ -22,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   if (!chats.ok) throw data(chats.message, { status: chats.status });
   if (!chat.ok) throw data(chat.status === 404 ? null : chat.message, { status: chat.status });
-  return { bundle: context.translations(CHAT_NS), chats: chats.body, chat: chat.body, gift: url.searchParams.get('gift') === '1' };
+  return { bundle: context.translations('chat'), chats: chats.body, chat: chat.body, gift: url.searchParams.get('gift') === '1' };
 }
 
 export function meta() {

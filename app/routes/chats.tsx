@@ -1,7 +1,6 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/chats';
 import { chatEndpoints } from '../../common/chat/chat-endpoints';
-import { CHAT_NS } from '../features/chat/chat-bundle';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
 
@@ -10,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}&reason=chat`);
   const chats = await context.api(chatEndpoints.chats);
   if (!chats.ok) throw data(chats.message, { status: chats.status });
-  return { bundle: context.translations(CHAT_NS), chats: chats.body };
+  return { bundle: context.translations('chat'), chats: chats.body };
 }
 
 export function meta() {

@@ -1,14 +1,14 @@
 import { data, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { Route } from './+types/complaints';
 import { complaintsEndpoints } from '../../common/complaints/complaints-endpoints';
-import { COMPLAINTS_NS, ComplaintForm, type ComplaintActionData } from '../features/complaints/complaint-form';
+import { ComplaintForm, type ComplaintActionData } from '../features/complaints/complaint-form';
 import { readForm } from '../lib/form-body';
 
 /** /complaints (route complaints; footer link; a profile's Report link adds ?profile=<id>). */
 export function loader({ request, context }: Route.LoaderArgs) {
   const profile = new URL(request.url).searchParams.get('profile') ?? '';
   return {
-    bundle: context.translations(COMPLAINTS_NS),
+    bundle: context.translations('complaints'),
     memberEmail: context.user?.email ?? null,
     profileId: /^\d{1,10}$/.test(profile) ? profile : '',
   };

@@ -6,7 +6,7 @@ import {
   CompleteSignupPage,
   type CompleteSignupActionData,
 } from "../features/signup/complete-signup-page";
-import { PHOTOS_NS, uploadPhoto } from "../features/photos/upload-photo";
+import { uploadPhoto } from "../features/photos/upload-photo";
 import { ensureBundle } from "../i18n/i18n";
 import { useTranslation } from "../i18n/react";
 import { paths } from "../paths";
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     email: context.user.email,
     confirmed: context.user.status !== "not_confirmed",
     bundle: context.translations("signup"),
-    photosBundle: context.translations(PHOTOS_NS),
+    photosBundle: context.translations('photos'),
   };
 }
 
@@ -57,7 +57,7 @@ export default function CompleteSignup() {
     useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
   ensureBundle(i18n, "signup", bundle);
-  ensureBundle(i18n, PHOTOS_NS, photosBundle);
+  ensureBundle(i18n, 'photos', photosBundle);
   // The photo chosen in step 1 of the signup, uploaded now that the account exists.
   const upload = useCallback(
     async (file: File) => {

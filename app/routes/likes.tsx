@@ -2,7 +2,6 @@ import { data, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/likes';
 import { isLikeTab, type LikeTab } from '../../common/likes/likes';
 import { likesEndpoints } from '../../common/likes/likes-endpoints';
-import { LIKES_NS } from '../features/likes/likes-bundle';
 import { LikesPage } from '../features/likes/likes-page';
 import { paths } from '../paths';
 
@@ -26,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const likes = await context.api(likesEndpoints.likes);
   if (!likes.ok) throw data(likes.message, { status: likes.status });
-  return { bundle: context.translations(LIKES_NS), likes: likes.body, tab, openedId };
+  return { bundle: context.translations('likes'), likes: likes.body, tab, openedId };
 }
 
 export function meta() {

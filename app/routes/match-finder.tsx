@@ -2,14 +2,13 @@ import { useLoaderData, useNavigate } from 'react-router';
 import type { Route } from './+types/match-finder';
 import { filtersToParams } from '../../common/search/search-schema';
 import { MatchFinder } from '../features/search/match-finder';
-import { SEARCH_NS } from '../features/search/search-api';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
-import { PageTitle } from '../features/shell/page-title';
+import { PageTitle } from '../components/page-title';
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { bundle: context.translations(SEARCH_NS) };
+  return { bundle: context.translations('search') };
 }
 
 export function meta() {
@@ -20,7 +19,7 @@ export function meta() {
 export default function MatchFinderRoute() {
   const { bundle } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, SEARCH_NS, bundle);
+  ensureBundle(i18n, 'search', bundle);
   const navigate = useNavigate();
   return (
     <>

@@ -1,15 +1,15 @@
 import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/member-profile';
 import { profileViewEndpoints } from '../../common/profile-view/profile-view-endpoints';
-import { PageTitle } from '../features/shell/page-title';
-import { BlockedByPage, PROFILE_VIEW_NS, ProfileViewPage } from '../features/profile-view/profile-view-page';
+import { PageTitle } from '../components/page-title';
+import { BlockedByPage, ProfileViewPage } from '../features/profile-view/profile-view-page';
 
 /** /members/{id} (members-id): a member's profile, as GET /api/member.php gives it to this viewer. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const result = await context.api(profileViewEndpoints.member, { query: { id } });
-  const bundles = { profileView: context.translations(PROFILE_VIEW_NS), reference: context.translations('reference') };
+  const bundles = { profileView: context.translations('profile-view'), reference: context.translations('reference') };
   if (result.ok) return { profile: result.body, blocked: null, bundles };
   // Blocked by this member: the translated "You're blocked by {name}", nothing else of the profile.
   if (result.status === 403 && result.code === 'blockedBy') return { profile: null, blocked: result.message, bundles };

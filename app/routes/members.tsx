@@ -4,7 +4,6 @@ import type { Route } from './+types/members';
 import { filtersFromParams, filtersToParams, hasFilters, type SearchFilters } from '../../common/search/search-schema';
 import { searchEndpoints } from '../../common/search/search-endpoints';
 import { SearchPage, type SearchPageData } from '../features/search/search-page';
-import { SEARCH_NS } from '../features/search/search-api';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
@@ -23,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     denied: !context.user && !other.ok && other.status === 403,
     visitor: !context.user,
   };
-  return { data, bundle: context.translations(SEARCH_NS) };
+  return { data, bundle: context.translations('search') };
 }
 
 export function meta() {
@@ -33,7 +32,7 @@ export function meta() {
 export default function Members() {
   const { data, bundle } = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
-  ensureBundle(i18n, SEARCH_NS, bundle);
+  ensureBundle(i18n, 'search', bundle);
   const navigate = useNavigate();
   const location = useLocation();
   const onSearch = useCallback(

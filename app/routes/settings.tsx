@@ -1,7 +1,6 @@
 import { redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/settings';
 import { DataExportSection, DeleteAccountSection } from '../features/account-deletion';
-import { ACCOUNT_NS } from '../features/account-deletion/account-namespace';
 import { settingsAction } from '../features/settings/settings-actions';
 import { pageBundle } from '../features/settings/settings-bundle';
 import { SettingsPage } from '../features/settings/settings-page';
@@ -10,7 +9,7 @@ import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  return { bundle: pageBundle(context.translations('settings')), accountBundle: context.translations(ACCOUNT_NS) };
+  return { bundle: pageBundle(context.translations('settings')), accountBundle: context.translations('account') };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

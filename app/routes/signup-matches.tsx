@@ -1,12 +1,11 @@
 import { Link, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/signup-matches';
 import { searchEndpoints } from '../../common/search/search-endpoints';
-import { SEARCH_NS } from '../features/search/search-api';
 import { TileGrid } from '../features/search/search-tile';
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
-import { PageTitle } from '../features/shell/page-title';
+import { PageTitle } from '../components/page-title';
 
 /** /signup-matches (empty layout): the first matches of a new member, in their own country. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const country = encodeURIComponent(context.user.profile.country);
   const found = await context.api(searchEndpoints.search, { query: { country } });
   const tiles = found.ok ? [...found.body.results, ...(found.body.similar?.results ?? [])].slice(0, 12) : [];
-  return { tiles, bundle: context.translations(SEARCH_NS) };
+  return { tiles, bundle: context.translations('search') };
 }
 
 export function meta() {
@@ -24,7 +23,7 @@ export function meta() {
 export default function SignupMatches() {
   const { tiles, bundle } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, SEARCH_NS, bundle);
+  ensureBundle(i18n, 'search', bundle);
   return (
     <div className="container py-4 py-md-5">
       <PageTitle text={t('search:signupMatches.title')} />

@@ -1,12 +1,11 @@
 import { redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/swipe-game';
-import { LIKES_NS } from '../features/likes/likes-bundle';
 import { SwipeGame } from '../features/likes/swipe-game';
 import { paths } from '../paths';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
-  return { bundle: context.translations(LIKES_NS) };
+  return { bundle: context.translations('likes') };
 }
 
 export function meta() {

@@ -2,8 +2,10 @@ import { Form } from 'react-router';
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
-import { ACCOUNT_NS } from './account-namespace';
+import { FormAlert } from '../../components/form-alert';
+import { TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 /** What the /account-deleted action answers (a deletion failure is shown in the dialog). */
 export type AccountDeletedActionData = { intent: 'resend'; sent: true } | { intent: 'resend' | 'reactivate'; error: string } | { intent: 'delete'; error: string };
@@ -24,30 +26,29 @@ interface Props {
  */
 export function AccountDeletedPage({ bundle, token, email, result, busy }: Props) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, ACCOUNT_NS, bundle);
-  const { settings } = useRootData();
+  ensureBundle(i18n, 'account', bundle);
   const reactivateError = result?.intent === 'reactivate' && 'error' in result ? result.error : undefined;
   const showReactivate = token !== null && !reactivateError;
   const title = t(showReactivate ? 'account:deleted.reactivateTitle' : 'account:deleted.title');
   return (
     <div className="container py-5" style={{ maxWidth: 520 }}>
-      <title>{`${title} · ${settings.name}`}</title>
+      <PageTitle text={title} />
       <h1 className="h3 mb-3">{title}</h1>
       {showReactivate ? (
         <Form method="post" className="card card-body shadow-sm border-0">
           <input type="hidden" name="intent" value="reactivate" />
           <input type="hidden" name="token" value={token} />
           <p>{t('account:deleted.reactivateBody')}</p>
-          <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+          <SubmitButton busy={busy} className="btn btn-primary w-100">
             {t('account:deleted.reactivate')}
-          </button>
+          </SubmitButton>
         </Form>
       ) : (
         <>
           {reactivateError ? (
-            <div className="alert alert-danger" role="alert" data-testid="reactivate-error">
+            <FormAlert variant="danger" testId="reactivate-error">
               {reactivateError}
-            </div>
+            </FormAlert>
           ) : (
             <p className="lead" data-testid="account-deleted">
               {t('account:deleted.body', { days: REACTIVATION_DAYS })}
@@ -69,27 +70,18 @@ function ResendForm({ email, result, busy }: { email: string; result: AccountDel
         {t('account:deleted.resendTitle')}
       </h2>
       {resend && 'sent' in resend ? (
-        <div className="alert alert-success mb-0" role="status" data-testid="reactivation-sent">
+        <FormAlert variant="success" className="mb-0" testId="reactivation-sent">
           {t('account:deleted.sent')}
-        </div>
+        </FormAlert>
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value="resend" />
           <p className="text-body-secondary">{t('account:deleted.resendIntro')}</p>
-          {resend && 'error' in resend && (
-            <div className="alert alert-danger" role="alert">
-              {resend.error}
-            </div>
-          )}
-          <div className="mb-3">
-            <label htmlFor="reactivate-email" className="form-label">
-              {t('account:deleted.email')}
-            </label>
-            <input id="reactivate-email" name="email" type="email" className="form-control" autoComplete="email" required defaultValue={email} />
-          </div>
-          <button type="submit" className="btn btn-outline-primary w-100" disabled={busy}>
+          {resend && 'error' in resend && <FormAlert variant="danger">{resend.error}</FormAlert>}
+          <TextField id="reactivate-email" label={t('account:deleted.email')} name="email" type="email" autoComplete="email" required defaultValue={email} />
+          <SubmitButton busy={busy} className="btn btn-outline-primary w-100">
             {t('account:deleted.resend')}
-          </button>
+          </SubmitButton>
         </Form>
       )}
     </section>

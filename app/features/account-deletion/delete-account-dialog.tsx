@@ -4,6 +4,10 @@ import { Link, useFetcher } from 'react-router';
 import { ACCOUNT_DELETED_PATH, DELETE_REASON_TEXT_MAX, DELETE_REASONS } from '../../../common/account-deletion/account-deletion-rules';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
+import { FormAlert } from '../../components/form-alert';
+import { TextAreaField } from '../../components/form-field';
+import { CurrentPasswordField } from '../../components/password-fields';
+import { SubmitButton } from '../../components/submit-button';
 
 /** What the /account-deleted action answers a failed deletion with. */
 export interface DeleteActionData {
@@ -54,9 +58,9 @@ export function DeleteAccountDialog({ discount, onClose }: Props) {
           <input type="hidden" name="intent" value="delete" />
           <Modal.Body>
             {error && (
-              <div className="alert alert-danger" role="alert" data-testid="delete-account-error">
+              <FormAlert variant="danger" testId="delete-account-error">
                 {error}
-              </div>
+              </FormAlert>
             )}
             <fieldset className="mb-3">
               <legend className="form-label fs-6">{t('account:delete.reasonLabel')}</legend>
@@ -69,37 +73,16 @@ export function DeleteAccountDialog({ discount, onClose }: Props) {
                 </div>
               ))}
             </fieldset>
-            <div className="mb-3">
-              <label htmlFor="delete-reason-text" className="form-label">
-                {t('account:delete.reasonText')}
-              </label>
-              <textarea id="delete-reason-text" name="reason_text" className="form-control" rows={2} maxLength={DELETE_REASON_TEXT_MAX} />
-            </div>
-            <div>
-              <label htmlFor="delete-password" className="form-label">
-                {t('account:delete.password')}
-              </label>
-              <input
-                id="delete-password"
-                name="password"
-                type="password"
-                className="form-control"
-                autoComplete="current-password"
-                required
-                aria-describedby="delete-password-help"
-              />
-              <div id="delete-password-help" className="form-text">
-                {t('account:delete.passwordHelp')}
-              </div>
-            </div>
+            <TextAreaField id="delete-reason-text" label={t('account:delete.reasonText')} name="reason_text" rows={2} maxLength={DELETE_REASON_TEXT_MAX} />
+            <CurrentPasswordField id="delete-password" label={t('account:delete.password')} help={t('account:delete.passwordHelp')} className="" />
           </Modal.Body>
           <Modal.Footer className="justify-content-between">
             <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
               {t('account:delete.cancel')}
             </button>
-            <button type="submit" className="btn btn-danger" disabled={busy}>
+            <SubmitButton busy={busy} className="btn btn-danger">
               {t('account:delete.confirm')}
-            </button>
+            </SubmitButton>
           </Modal.Footer>
         </fetcher.Form>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { DATA_EXPORT_URL } from '../../../common/account-deletion/account-deletion-rules';
 import { accountDeletionEndpoints } from '../../../common/account-deletion/account-deletion-endpoints';
 import { REACTIVATION_DAYS } from '../../../common/limits';
@@ -6,8 +6,10 @@ import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
-import { ACCOUNT_NS } from './account-namespace';
+import { useRootData } from '../../lib/use-root-data';
+import { FormAlert } from '../../components/form-alert';
+import { CurrentPasswordField } from '../../components/password-fields';
+import { SubmitButton } from '../../components/submit-button';
 
 // Loaded when the button is pressed: the page does not carry the modal's code, and the
 // server never loads it (react-bootstrap's per-component entries are not ES modules).
@@ -21,26 +23,27 @@ interface SectionProps {
 /** Settings: delete the account (a danger button that opens the delete flow). */
 export function DeleteAccountSection({ bundle }: SectionProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, ACCOUNT_NS, bundle);
+  ensureBundle(i18n, 'account', bundle);
   const { company } = useRootData();
   const [open, setOpen] = useState(false);
   return (
-    <section className="card border-danger-subtle" aria-labelledby="delete-account-title" data-testid="delete-account-section">
-      <div className="card-body">
-        <h2 id="delete-account-title" className="h5">
-          {t('account:delete.title')}
-        </h2>
-        <p className="text-body-secondary">{t('account:delete.intro', { days: REACTIVATION_DAYS })}</p>
-        <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
-          {t('account:delete.open')}
-        </button>
-      </div>
-      {open && (
-        <Suspense fallback={null}>
-          <DeleteAccountDialog discount={company.delete_discount} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </section>
+    <AccountCard
+      id="delete-account"
+      className="card border-danger-subtle"
+      title={t('account:delete.title')}
+      intro={t('account:delete.intro', { days: REACTIVATION_DAYS })}
+      after={
+        open && (
+          <Suspense fallback={null}>
+            <DeleteAccountDialog discount={company.delete_discount} onClose={() => setOpen(false)} />
+          </Suspense>
+        )
+      }
+    >
+      <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>
+        {t('account:delete.open')}
+      </button>
+    </AccountCard>
   );
 }
 
@@ -56,7 +59,7 @@ function exportFilename(response: Response): string {
  */
 export function DataExportSection({ bundle }: SectionProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, ACCOUNT_NS, bundle);
+  ensureBundle(i18n, 'account', bundle);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -84,40 +87,34 @@ export function DataExportSection({ bundle }: SectionProps) {
   }
 
   return (
-    <section className="card" aria-labelledby="data-export-title" data-testid="data-export-section">
+    <AccountCard id="data-export" className="card" title={t('account:export.title')} intro={t('account:export.intro')}>
+      <form method="post" action={DATA_EXPORT_URL} onSubmit={(event) => void download(event)}>
+        {error && (
+          <FormAlert variant="danger" testId="data-export-error">
+            {error}
+          </FormAlert>
+        )}
+        <CurrentPasswordField id="data-export-password" label={t('account:export.password')} help={t('account:export.passwordHelp')} />
+        <SubmitButton busy={busy} className="btn btn-outline-primary">
+          {t('account:export.download')}
+        </SubmitButton>
+      </form>
+    </AccountCard>
+  );
+}
+
+/** A section of the account part of the settings: heading, what it does, its control (and a dialog it opens). */
+function AccountCard({ id, className, title, intro, after, children }: { id: string; className: string; title: string; intro: string; after?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={`${id}-title`} data-testid={`${id}-section`}>
       <div className="card-body">
-        <h2 id="data-export-title" className="h5">
-          {t('account:export.title')}
+        <h2 id={`${id}-title`} className="h5">
+          {title}
         </h2>
-        <p className="text-body-secondary">{t('account:export.intro')}</p>
-        <form method="post" action={DATA_EXPORT_URL} onSubmit={(event) => void download(event)}>
-          {error && (
-            <div className="alert alert-danger" role="alert" data-testid="data-export-error">
-              {error}
-            </div>
-          )}
-          <div className="mb-3">
-            <label htmlFor="data-export-password" className="form-label">
-              {t('account:export.password')}
-            </label>
-            <input
-              id="data-export-password"
-              name="password"
-              type="password"
-              className="form-control"
-              autoComplete="current-password"
-              required
-              aria-describedby="data-export-password-help"
-            />
-            <div id="data-export-password-help" className="form-text">
-              {t('account:export.passwordHelp')}
-            </div>
-          </div>
-          <button type="submit" className="btn btn-outline-primary" disabled={busy}>
-            {t('account:export.download')}
-          </button>
-        </form>
+        <p className="text-body-secondary">{intro}</p>
+        {children}
       </div>
+      {after}
     </section>
   );
 }

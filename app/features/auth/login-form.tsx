@@ -1,7 +1,11 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { FormAlert } from '../../components/form-alert';
+import { TextField } from '../../components/form-field';
+import { CurrentPasswordField } from '../../components/password-fields';
+import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 interface LoginFormProps {
   error?: string | undefined;
@@ -14,26 +18,25 @@ interface LoginFormProps {
 /** The login screen. Works without JavaScript: the form posts to the route's action. */
 export function LoginForm({ error, email, deletedAccount = false, busy }: LoginFormProps) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
   const [params] = useSearchParams();
   return (
     <div className="container py-5" style={{ maxWidth: 460 }}>
-      <title>{`${t('login.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('login.title')} />
       <h1 className="h3 mb-4">{t('login.title')}</h1>
       {params.get('reset') === 'done' && !error && (
-        <div className="alert alert-success" role="status" data-testid="reset-done">
+        <FormAlert variant="success" testId="reset-done">
           {t('resetPassword.done')}
-        </div>
+        </FormAlert>
       )}
       {params.get('reason') === 'chat' && !error && (
-        <div className="alert alert-info" role="status" data-testid="login-reason">
+        <FormAlert variant="info" testId="login-reason">
           {t('login.chatRequired')}
-        </div>
+        </FormAlert>
       )}
       {error && (
-        <div className="alert alert-danger" role="alert" data-testid="login-error">
+        <FormAlert variant="danger" testId="login-error">
           {error}
-        </div>
+        </FormAlert>
       )}
       {error && deletedAccount && email && (
         <Link className="btn btn-outline-primary w-100 mb-3" to={`${paths.accountDeleted()}?email=${encodeURIComponent(email)}`} data-testid="login-reactivate">
@@ -42,21 +45,11 @@ export function LoginForm({ error, email, deletedAccount = false, busy }: LoginF
       )}
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="returnTo" value={params.get('returnTo') ?? ''} />
-        <div className="mb-3">
-          <label htmlFor="login-email" className="form-label">
-            {t('login.email')}
-          </label>
-          <input id="login-email" name="email" type="email" className="form-control" autoComplete="username" required defaultValue={email} />
-        </div>
-        <div className="mb-3">
-          <label htmlFor="login-password" className="form-label">
-            {t('login.password')}
-          </label>
-          <input id="login-password" name="password" type="password" className="form-control" autoComplete="current-password" required />
-        </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+        <TextField id="login-email" label={t('login.email')} name="email" type="email" autoComplete="username" required defaultValue={email} />
+        <CurrentPasswordField id="login-password" label={t('login.password')} />
+        <SubmitButton busy={busy} className="btn btn-primary w-100">
           {t('login.submit')}
-        </button>
+        </SubmitButton>
         <Link className="d-block text-center mt-3 small" to={paths.resetPassword()}>
           {t('login.forgot')}
         </Link>

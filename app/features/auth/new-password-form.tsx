@@ -1,7 +1,10 @@
 import { Form } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { FormAlert } from '../../components/form-alert';
+import { NewPasswordFields } from '../../components/password-fields';
+import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   token: string;
@@ -12,36 +15,26 @@ interface Props {
 /** Step two of a password reset, opened from the e-mail's link. */
 export function NewPasswordForm({ token, error, busy }: Props) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
   return (
     <div className="container py-5" style={{ maxWidth: 460 }}>
-      <title>{`${t('resetPassword.newTitle')} · ${settings.name}`}</title>
+      <PageTitle text={t('resetPassword.newTitle')} />
       <h1 className="h3 mb-3">{t('resetPassword.newTitle')}</h1>
       {error && (
-        <div className="alert alert-danger" role="alert" data-testid="reset-error">
+        <FormAlert variant="danger" testId="reset-error">
           {error}
-        </div>
+        </FormAlert>
       )}
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="token" value={token} />
-        <div className="mb-3">
-          <label htmlFor="new-password" className="form-label">
-            {t('resetPassword.password')}
-          </label>
-          <input id="new-password" name="password" type="password" className="form-control" autoComplete="new-password" required aria-describedby="new-password-help" />
-          <div id="new-password-help" className="form-text">
-            {t('resetPassword.minLength', { min: PASSWORD_MIN_LENGTH })}
-          </div>
-        </div>
-        <div className="mb-3">
-          <label htmlFor="new-password-confirmation" className="form-label">
-            {t('resetPassword.confirmation')}
-          </label>
-          <input id="new-password-confirmation" name="password_confirmation" type="password" className="form-control" autoComplete="new-password" required />
-        </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+        <NewPasswordFields
+          id="new-password"
+          label={t('resetPassword.password')}
+          confirmationLabel={t('resetPassword.confirmation')}
+          help={t('resetPassword.minLength', { min: PASSWORD_MIN_LENGTH })}
+        />
+        <SubmitButton busy={busy} className="btn btn-primary w-100">
           {t('resetPassword.save')}
-        </button>
+        </SubmitButton>
       </Form>
     </div>
   );

@@ -8,7 +8,7 @@ import { ApiClientError } from '../../lib/api-client';
 import { liveConnection } from '../../lib/live-connection';
 import { uploadFile } from '../../lib/upload';
 import type { TFunction } from '../../i18n/translator';
-import { setAttentionCount } from '../shell/attention-count';
+import { setAttentionCount } from '../../lib/attention-count';
 
 /** Throws instead of resolving false (the session ended: the page reloads as a visitor). */
 function must<T>(value: T | false): T {

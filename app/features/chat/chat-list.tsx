@@ -3,8 +3,8 @@ import type { ChatListItem, ChatsResponse } from '../../../common/chat/chat-sche
 import { UNREAD_BADGE_CAP } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
-import { FICTIONAL_ICONS } from './chat-bundle';
+import { useRootData } from '../../lib/use-root-data';
+import { FICTIONAL_ICONS } from './fictional-icons';
 import { dayKey } from './chat-state';
 import { TrashIcon } from './chat-icons';
 

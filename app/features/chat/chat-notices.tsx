@@ -4,7 +4,8 @@ import type { ChatCosts, ChatResponse, ChatWallet } from '../../../common/chat/c
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
+import { ChatModalHeader } from './chat-modal-header';
 
 type Refusal = NonNullable<ChatResponse['cannot_write']>;
 
@@ -61,11 +62,7 @@ export function BuyPrompt({ show, onClose, paid }: { show: boolean; onClose: () 
   const { t } = useTranslation();
   return (
     <Modal show={show} onHide={onClose} centered data-testid="buy-prompt">
-      <Modal.Header closeButton closeLabel={t('chat:close')}>
-        <Modal.Title as="h2" className="h5">
-          {t('chat:errors.notEnoughCredits')}
-        </Modal.Title>
-      </Modal.Header>
+      <ChatModalHeader title={t('chat:errors.notEnoughCredits')} />
       <Modal.Body>
         <p className="mb-0">{paid ? t('chat:buy.textPaid') : t('chat:buy.text')}</p>
       </Modal.Body>

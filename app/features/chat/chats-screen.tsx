@@ -6,15 +6,16 @@ import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { liveConnection } from '../../lib/live-connection';
 import { paths } from '../../paths';
-import { setAttentionCount } from '../shell/attention-count';
-import { useRootData } from '../shell/use-root-data';
-import { CHAT_NS } from './chat-bundle';
+import { setAttentionCount } from '../../lib/attention-count';
+import { useRootData } from '../../lib/use-root-data';
 import { chatsLoaded, deleteChat, errorMessage, loadChats } from './chat-client';
 import { ChatList } from './chat-list';
-import { onRefresh, startChatLive } from './chat-live';
+import { onRefresh, startMemberLive } from '../../lib/member-live';
 import { applyToChats, markChatRead, removeChat } from './chat-state';
 import { Conversation } from './conversation';
 import { ChatIcon } from './chat-icons';
+import { PageTitle } from '../../components/page-title';
+import { ChatModalHeader } from './chat-modal-header';
 
 interface DeleteTarget {
   conversation: number;
@@ -36,8 +37,8 @@ interface ChatsScreenProps {
  */
 export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: ChatsScreenProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, CHAT_NS, bundle);
-  const { settings, user } = useRootData();
+  ensureBundle(i18n, 'chat', bundle);
+  const { user } = useRootData();
   const navigate = useNavigate();
   const [chats, setChats] = useState(initialChats);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,7 +65,7 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
   const liveSeq = user?.live_seq ?? 0;
   // The seq is only read before the first connection: it need not restart anything.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => startChatLive({ unread_messages: unread, new_likes: newLikes, live_seq: liveSeq }), [unread, newLikes]);
+  useEffect(() => startMemberLive({ unread_messages: unread, new_likes: newLikes, live_seq: liveSeq }), [unread, newLikes]);
   useEffect(() => onRefresh(reload), [reload]);
   useEffect(() => {
     const live = liveConnection();
@@ -103,7 +104,7 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
   const hasConversation = chat !== null;
   return (
     <div className="rv-chat" data-testid="chat-screen">
-      <title>{`${chat ? chat.profile.name : t('chat:title')} · ${settings.name}`}</title>
+      <PageTitle text={chat ? chat.profile.name : t('chat:title')} />
       <aside className={`rv-chat-list${hasConversation ? ' d-none d-md-flex' : ''}`} aria-label={t('chat:listLabel')}>
         <ChatList chats={chats} activeConversation={openConversation} activeProfile={chat?.profile.id ?? null} failure={failure} onDismissFailure={() => setFailure(null)} onDelete={(item: ChatListItem) => setToDelete({ conversation: item.conversation.id, name: item.profile.name })} />
       </aside>
@@ -126,11 +127,7 @@ export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: Ch
         )}
       </section>
       <Modal show={toDelete !== null} onHide={() => setToDelete(null)} size="sm" centered>
-        <Modal.Header closeButton closeLabel={t('chat:close')}>
-          <Modal.Title as="h2" className="h5">
-            {t('chat:delete.title')}
-          </Modal.Title>
-        </Modal.Header>
+        <ChatModalHeader title={t('chat:delete.title')} />
         <Modal.Body>{t('chat:delete.text', { name: toDelete?.name ?? '' })}</Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={() => setToDelete(null)}>

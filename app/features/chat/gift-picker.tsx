@@ -1,6 +1,7 @@
 import Modal from 'react-bootstrap/Modal';
 import type { Gift } from '../../../common/chat/chat-schema';
 import { useTranslation } from '../../i18n/react';
+import { ChatModalHeader } from './chat-modal-header';
 
 interface GiftPickerProps {
   show: boolean;
@@ -16,11 +17,7 @@ export function GiftPicker({ show, gifts, credits, name, onPick, onClose }: Gift
   const { t } = useTranslation();
   return (
     <Modal show={show} onHide={onClose} centered data-testid="gift-picker">
-      <Modal.Header closeButton closeLabel={t('chat:close')}>
-        <Modal.Title as="h2" className="h5">
-          {t('chat:giftPicker.title', { name })}
-        </Modal.Title>
-      </Modal.Header>
+      <ChatModalHeader title={t('chat:giftPicker.title', { name })} />
       <Modal.Body>
         <ul className="rv-gift-grid list-unstyled mb-2">
           {gifts.map((gift) => (

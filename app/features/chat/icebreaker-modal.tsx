@@ -1,5 +1,6 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from '../../i18n/react';
+import { ChatModalHeader } from './chat-modal-header';
 
 export const ICEBREAKERS = ['line1', 'line2', 'line3', 'line4', 'line5', 'line6'] as const;
 
@@ -9,11 +10,7 @@ export function IcebreakerModal({ show, name, onPick, onClose, onExited }: { sho
   // onExited: the dialog is gone (it keeps the focus while it fades out), so the composer can take it.
   return (
     <Modal show={show} onHide={onClose} onExited={onExited} restoreFocus={false} centered data-testid="icebreaker-modal">
-      <Modal.Header closeButton closeLabel={t('chat:close')}>
-        <Modal.Title as="h2" className="h5">
-          {t('chat:icebreaker.title', { name })}
-        </Modal.Title>
-      </Modal.Header>
+      <ChatModalHeader title={t('chat:icebreaker.title', { name })} />
       <Modal.Body>
         <p className="text-body-secondary">{t('chat:icebreaker.intro')}</p>
         <div className="d-grid gap-2">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { ChatPhoto } from './chat-client';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { groupByDay, relativeDay, type UiMessage } from './chat-state';
 import { ClockIcon } from './chat-icons';
 

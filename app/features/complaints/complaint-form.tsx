@@ -3,9 +3,10 @@ import { COMPLAINT_CATEGORIES, COMPLAINT_TEXT_MAX, COMPLAINT_TEXT_MIN } from '..
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { PageTitle } from '../shell/page-title';
-
-export const COMPLAINTS_NS = 'complaints';
+import { PageTitle } from '../../components/page-title';
+import { FormAlert } from '../../components/form-alert';
+import { SelectField, TextAreaField, TextField } from '../../components/form-field';
+import { SubmitButton } from '../../components/submit-button';
 
 export type ComplaintActionData =
   | { ok: true; id: number; email: string }
@@ -27,111 +28,81 @@ export interface ComplaintFormProps {
  */
 export function ComplaintForm({ bundle, memberEmail, profileId, result, busy }: ComplaintFormProps) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, COMPLAINTS_NS, bundle);
-  const k = (key: string, vars?: Record<string, unknown>) => t(`${COMPLAINTS_NS}:${key}`, vars);
+  ensureBundle(i18n, 'complaints', bundle);
+  const k = (key: string, vars?: Record<string, unknown>) => t(`complaints:${key}`, vars);
 
   if (result?.ok) {
     return (
       <div className="container py-4" style={{ maxWidth: 720 }}>
         <PageTitle text={k('title')} />
         <h1 className="h3 mb-3">{k('title')}</h1>
-        <p className="alert alert-success" role="status" data-testid="complaint-sent">
+        <FormAlert variant="success" testId="complaint-sent">
           {k('sent', { id: result.id, email: result.email })}
-        </p>
+        </FormAlert>
         <Link to={paths.complaints()}>{k('another')}</Link>
       </div>
     );
   }
   const fields = result?.fields ?? {};
   const values = result?.values ?? {};
-  const invalid = (name: string) => (fields[name] ? 'is-invalid' : '');
-  const feedback = (name: string) =>
-    fields[name] ? (
-      <div id={`complaint-${name}-error`} className="invalid-feedback">
-        {fields[name]}
-      </div>
-    ) : null;
-  const described = (name: string, help?: string) => [fields[name] ? `complaint-${name}-error` : '', help ?? ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
       <PageTitle text={k('title')} />
       <h1 className="h3 mb-2">{k('title')}</h1>
       <p className="text-secondary">{k('intro')}</p>
-      {result && !result.ok && Object.keys(fields).length === 0 && (
-        <p className="alert alert-danger" role="alert">
-          {result.message}
-        </p>
-      )}
+      {result && !result.ok && Object.keys(fields).length === 0 && <FormAlert variant="danger">{result.message}</FormAlert>}
       <Form method="post" noValidate={false} data-testid="complaint-form">
-        <div className="mb-3">
-          <label htmlFor="complaint-category" className="form-label">
-            {k('category')}
-          </label>
-          <select id="complaint-category" name="category" className={`form-select ${invalid('category')}`} defaultValue={values.category ?? ''} required aria-describedby={described('category')}>
-            <option value="" disabled>
-              {k('chooseCategory')}
-            </option>
-            {COMPLAINT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {k(`categories.${c}`)}
+        <SelectField
+          id="complaint-category"
+          label={k('category')}
+          error={fields.category}
+          name="category"
+          defaultValue={values.category ?? ''}
+          required
+          options={
+            <>
+              <option value="" disabled>
+                {k('chooseCategory')}
               </option>
-            ))}
-          </select>
-          {feedback('category')}
-        </div>
-        <div className="mb-3">
-          <label htmlFor="complaint-text" className="form-label">
-            {k('text')}
-          </label>
-          <textarea
-            id="complaint-text"
-            name="text"
-            rows={6}
-            className={`form-control ${invalid('text')}`}
-            defaultValue={values.text ?? ''}
-            required
-            minLength={COMPLAINT_TEXT_MIN}
-            maxLength={COMPLAINT_TEXT_MAX}
-            aria-describedby={described('text', 'complaint-text-help')}
-          />
-          <div id="complaint-text-help" className="form-text">
-            {k('textHelp', { min: COMPLAINT_TEXT_MIN })}
-          </div>
-          {feedback('text')}
-        </div>
-        <div className="mb-3">
-          <label htmlFor="complaint-profile" className="form-label">
-            {k('profileId')}
-          </label>
-          <input
-            id="complaint-profile"
-            name="profile_id"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            className={`form-control ${invalid('profile_id')}`}
-            defaultValue={values.profile_id ?? profileId}
-            aria-describedby={described('profile_id', 'complaint-profile-help')}
-          />
-          <div id="complaint-profile-help" className="form-text">
-            {k('profileHelp')}
-          </div>
-          {feedback('profile_id')}
-        </div>
+              {COMPLAINT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {k(`categories.${c}`)}
+                </option>
+              ))}
+            </>
+          }
+        />
+        <TextAreaField
+          id="complaint-text"
+          label={k('text')}
+          help={k('textHelp', { min: COMPLAINT_TEXT_MIN })}
+          error={fields.text}
+          name="text"
+          rows={6}
+          defaultValue={values.text ?? ''}
+          required
+          minLength={COMPLAINT_TEXT_MIN}
+          maxLength={COMPLAINT_TEXT_MAX}
+        />
+        <TextField
+          id="complaint-profile"
+          label={k('profileId')}
+          help={k('profileHelp')}
+          error={fields.profile_id}
+          name="profile_id"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          defaultValue={values.profile_id ?? profileId}
+        />
         {memberEmail ? (
           <p className="small text-secondary">{k('emailMember', { email: memberEmail })}</p>
         ) : (
-          <div className="mb-3">
-            <label htmlFor="complaint-email" className="form-label">
-              {k('email')}
-            </label>
-            <input id="complaint-email" name="email" type="email" autoComplete="email" className={`form-control ${invalid('email')}`} defaultValue={values.email ?? ''} required aria-describedby={described('email')} />
-            {feedback('email')}
-          </div>
+          <TextField id="complaint-email" label={k('email')} error={fields.email} name="email" type="email" autoComplete="email" defaultValue={values.email ?? ''} required />
         )}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? k('sending') : k('submit')}
-        </button>
+        <SubmitButton busy={busy} busyLabel={k('sending')}>
+          {k('submit')}
+        </SubmitButton>
       </Form>
     </div>
   );

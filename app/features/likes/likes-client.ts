@@ -1,8 +1,8 @@
 import type { AutoLikeProfile, LikeSource, LikeState, LikesResponse, SwipeCardsResponse, SwipeResponse } from '../../../common/likes/likes';
 import { likesEndpoints } from '../../../common/likes/likes-endpoints';
 import { api } from '../../lib/api';
-import { announceLike } from '../shell/like-events';
-import { setAttentionCount } from '../shell/attention-count';
+import { announceLike } from '../../lib/like-events';
+import { setAttentionCount } from '../../lib/attention-count';
 
 /** Throws instead of resolving false (the session ended: the page reloads as a visitor). */
 function must<T>(value: T | false): T {

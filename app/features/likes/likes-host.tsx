@@ -7,10 +7,10 @@ import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { onLike } from '../shell/like-events';
-import { hasAttentionCount, setAttentionCount } from '../shell/attention-count';
-import { useRootData } from '../shell/use-root-data';
-import { loadLikesBundle } from './likes-bundle';
+import { onLike } from '../../lib/like-events';
+import { hasAttentionCount, setAttentionCount } from '../../lib/attention-count';
+import { useRootData } from '../../lib/use-root-data';
+import { loadNamespaces } from '../../i18n/namespaces';
 import { fetchAutoLike, loadLikes } from './likes-client';
 import type { OverlayLike } from './new-like-overlay';
 
@@ -72,7 +72,7 @@ export function LikesHost() {
   const [modal, setModal] = useState<OverlayLike | null>(null);
   const bundle = useRef<Promise<void> | null>(null);
   const modalTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const ensureTexts = useCallback(() => (bundle.current ??= loadLikesBundle(locale, i18n)), [locale, i18n]);
+  const ensureTexts = useCallback(() => (bundle.current ??= loadNamespaces(locale, i18n, ['likes'])), [locale, i18n]);
 
   // The page title's prefix counts new likes too (spec section 2): the user object's count until the likes feature reports one.
   const newLikes = user?.new_likes ?? 0;

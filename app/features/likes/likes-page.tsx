@@ -4,12 +4,11 @@ import type { LikeEntry, LikesResponse, LikeTab } from '../../../common/likes/li
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { setAttentionCount } from '../shell/attention-count';
-import { onLike } from '../shell/like-events';
-import { useRootData } from '../shell/use-root-data';
-import { LIKES_NS } from './likes-bundle';
+import { setAttentionCount } from '../../lib/attention-count';
+import { onLike } from '../../lib/like-events';
 import { likeMember, loadLikes, markLikeSeen, unlikeMember } from './likes-client';
 import { LikeTile } from './like-tile';
+import { PageTitle } from '../../components/page-title';
 
 const TABS: LikeTab[] = ['received', 'sent', 'matches'];
 
@@ -26,8 +25,7 @@ export function entriesOf(likes: LikesResponse, tab: LikeTab): LikeEntry[] {
  */
 export function LikesPage({ bundle, initial, tab, openedId }: { bundle: Record<string, unknown>; initial: LikesResponse; tab: LikeTab; openedId: number | null }) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, LIKES_NS, bundle);
-  const { settings } = useRootData();
+  ensureBundle(i18n, 'likes', bundle);
   const [likes, setLikes] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +63,7 @@ export function LikesPage({ bundle, initial, tab, openedId }: { bundle: Record<s
 
   return (
     <div className="container py-4">
-      <title>{`${t('likes:title')} · ${settings.name}`}</title>
+      <PageTitle text={t('likes:title')} />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">{t('likes:title')}</h1>
         <Link className="btn btn-outline-secondary btn-sm" to={paths.swipeGame()}>

@@ -5,11 +5,10 @@ import type { MemberTile } from '../../../common/members/member-tile';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
 import { useCountdown } from './countdown';
 import { ThumbsUp } from './thumbs-up';
-import { LIKES_NS } from './likes-bundle';
 import { fetchSwipeCards, sendSwipe } from './likes-client';
+import { PageTitle } from '../../components/page-title';
 
 /** How far (px) a card must be dragged to count as a like (right) or a pass (left). */
 const SWIPE_THRESHOLD_PX = 80;
@@ -21,8 +20,7 @@ const SWIPE_THRESHOLD_PX = 80;
  */
 export function SwipeGame({ bundle }: { bundle: Record<string, unknown> }) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, LIKES_NS, bundle);
-  const { settings } = useRootData();
+  ensureBundle(i18n, 'likes', bundle);
   const [cards, setCards] = useState<MemberTile[] | null>(null);
   const [allowance, setAllowance] = useState<SwipeAllowance | null>(null);
   const [busy, setBusy] = useState(false);
@@ -101,7 +99,7 @@ export function SwipeGame({ bundle }: { bundle: Record<string, unknown> }) {
 
   return (
     <div className="container py-4" style={{ maxWidth: 480 }}>
-      <title>{`${t('likes:swipe.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('likes:swipe.title')} />
       <h1 className="h3">{t('likes:swipe.title')}</h1>
       <p className="text-body-secondary">{t('likes:swipe.intro')}</p>
       {allowance && (

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 /** The visitor home page's opening: the site's title and description, and the call to sign up. */
 export function HomeHero() {

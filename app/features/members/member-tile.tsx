@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import type { MemberTile as MemberTileData } from '../../../common/members/member-tile';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 /** A member's photo tile with name, age and city; fictional profiles carry their warning icon. */
 export function MemberTile({ tile, eager = false }: { tile: MemberTileData; eager?: boolean }) {

@@ -1,7 +1,8 @@
 import { useTranslation } from '../../i18n/react';
 import { ensureBundle } from '../../i18n/i18n';
 import type { StaticPageName } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
+import { PageTitle } from '../../components/page-title';
 
 interface Section {
   heading: string;
@@ -29,7 +30,7 @@ export function StaticPage({ name, usPrivacy, bundle, usBundle, variables }: Sta
   const sections = t(`${ns}:${name}.sections`, { ...variables, returnObjects: true }) as unknown as Section[];
   return (
     <article className="container py-5 rv-legal" data-testid={`page-${name}`}>
-      <title>{`${title} · ${settings.name}`}</title>
+      <PageTitle text={title} />
       <h1 className="mb-2">{title}</h1>
       <p className="text-body-secondary small">{t('pages:versionOf', variables)}</p>
       <p className="lead">{t(`${ns}:${name}.intro`, variables)}</p>

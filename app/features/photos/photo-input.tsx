@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { PHOTO_MAX_UPLOAD_MB, type Photo, type PhotoKind } from '../../../common/photos/photo-schema';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
-import { checkPhotoFile, PHOTOS_NS, uploadPhoto } from './upload-photo';
+import { checkPhotoFile, uploadPhoto } from './upload-photo';
 
 interface Props {
   kind?: PhotoKind;
@@ -19,7 +19,7 @@ type State = { step: 'idle' } | { step: 'uploading' } | { step: 'done'; photo: P
  */
 export function PhotoInput({ kind = 'profile', bundle, onUploaded }: Props) {
   const { t, i18n } = useTranslation();
-  ensureBundle(i18n, PHOTOS_NS, bundle);
+  ensureBundle(i18n, 'photos', bundle);
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });

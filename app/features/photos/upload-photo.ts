@@ -10,8 +10,6 @@ import type { TFunction } from '../../i18n/translator';
 import { ApiClientError, type ApiClient } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
 
-/** The namespace of the photo texts: a route that shows PhotoInput sends this bundle. */
-export const PHOTOS_NS = 'photos';
 
 export type UploadResult = { ok: true; photo: Photo } | { ok: false; message: string };
 

@@ -2,7 +2,7 @@ import { likesEndpoints } from '../../../common/likes/likes-endpoints';
 import { profileViewEndpoints } from '../../../common/profile-view/profile-view-endpoints';
 import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
-import { announceLike } from '../shell/like-events';
+import { announceLike } from '../../lib/like-events';
 
 export type LikeAnswer = 'liked' | 'match';
 

@@ -3,13 +3,11 @@ import type { MemberProfile } from '../../../common/profile-view/member-profile'
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { PhotoGallery } from './photo-gallery';
 import { ProfileActions } from './profile-actions';
 import { ProfileDetails } from './profile-details';
 import { markProfileLikeSeen } from './profile-view-client';
-
-export const PROFILE_VIEW_NS = 'profile-view';
 
 export interface ProfileViewBundles {
   profileView: Record<string, unknown>;
@@ -19,7 +17,7 @@ export interface ProfileViewBundles {
 /** /members/{id} (route members-id): the public profile of one member. */
 export function ProfileViewPage({ profile, bundles }: { profile: MemberProfile; bundles: ProfileViewBundles }) {
   const { i18n } = useTranslation();
-  ensureBundle(i18n, PROFILE_VIEW_NS, bundles.profileView);
+  ensureBundle(i18n, 'profile-view', bundles.profileView);
   ensureBundle(i18n, 'reference', bundles.reference);
   const { settings } = useRootData();
   // A visitor's buttons open the signup modal with a first message to this member.

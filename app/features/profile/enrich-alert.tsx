@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
-import { loadProfileBundle } from './profile-bundle';
-import { alertDismissed, dismissAlert } from '../../lib/alert-dismissal';
+import { useRootData } from '../../lib/use-root-data';
+import { loadNamespaces } from '../../i18n/namespaces';
+import { alertDismissed } from '../../lib/alert-dismissal';
+import { DismissibleAlert } from '../../components/dismissible-alert';
 
 /** "Add a profile photo" under the top bar; dismissal is remembered in this browser. */
 export default function EnrichAlert() {
@@ -16,7 +17,7 @@ export default function EnrichAlert() {
     let live = true;
     // Read in the browser only: the server cannot know about the dismissal.
     if (alertDismissed('enrichAlert')) return;
-    void loadProfileBundle(locale, i18n).then(() => live && setVisible(true));
+    void loadNamespaces(locale, i18n, ['profile']).then(() => live && setVisible(true));
     return () => {
       live = false;
     };
@@ -24,22 +25,12 @@ export default function EnrichAlert() {
 
   if (!visible) return null;
   return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2 mt-3 mb-0" role="status" data-testid="enrich-alert">
+    <DismissibleAlert name="enrichAlert" variant="info" testId="enrich-alert" dismissLabel={t('profile:alert.dismiss')} onDismissed={() => setVisible(false)}>
       <span aria-hidden="true">📷</span>
       <span className="flex-grow-1">{t('profile:alert.text')}</span>
       <Link className="btn btn-sm btn-primary" to={paths.profile()} data-testid="enrich-alert-add">
         {t('profile:alert.add')}
       </Link>
-      <button
-        type="button"
-        className="btn-close"
-        aria-label={t('profile:alert.dismiss')}
-        data-testid="enrich-alert-dismiss"
-        onClick={() => {
-          dismissAlert('enrichAlert');
-          setVisible(false);
-        }}
-      />
-    </div>
+    </DismissibleAlert>
   );
 }

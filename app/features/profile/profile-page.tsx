@@ -4,9 +4,10 @@ import type { Photo } from '../../../common/photos/photo-schema';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { PhotoManager } from './photo-manager';
 import { ProfileForm } from './profile-form';
+import { PageTitle } from '../../components/page-title';
 
 export interface ProfileBundles {
   profile: Record<string, unknown>;
@@ -19,11 +20,11 @@ export function ProfilePage({ bundles, photos, renderUpload }: { bundles: Profil
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'profile', bundles.profile);
   ensureBundle(i18n, 'reference', bundles.reference);
-  const { user, settings } = useRootData();
+  const { user } = useRootData();
   if (!user) return null;
   return (
     <div className="container py-4 py-md-5" style={{ maxWidth: 860 }}>
-      <title>{`${t('profile:title')} · ${settings.name}`}</title>
+      <PageTitle text={t('profile:title')} />
       <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-4">
         <h1 className="h3 mb-0">{t('profile:title')}</h1>
         <Link to={paths.member(user.id)} data-testid="view-as-others">

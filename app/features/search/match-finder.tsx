@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { countryName } from '../../../common/i18n/format';
 import { SEARCH_MAX_AGE, type SearchFilters } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { RegionSelect } from '../../components/region-select';
+import { CountryOptions } from '../../components/country-options';
 
 const AGE_RANGES: [number, number][] = [
   [18, 25],
@@ -17,7 +18,7 @@ const STEPS = 3;
 /** A guided preference picker (who, age range, where) that ends in a search with those filters. */
 export function MatchFinder({ onDone }: { onDone: (filters: SearchFilters) => void }) {
   const { t } = useTranslation();
-  const { settings, locale } = useRootData();
+  const { locale } = useRootData();
   const [step, setStep] = useState(1);
   const [f, setF] = useState<SearchFilters>({});
   const choose = (patch: Partial<SearchFilters>) => {
@@ -74,11 +75,7 @@ export function MatchFinder({ onDone }: { onDone: (filters: SearchFilters) => vo
             </label>
             <select id="finder-country" className="form-select form-select-lg mb-3" value={f.country ?? ''} onChange={(e) => setF((p) => ({ ...p, country: e.target.value || undefined, countryregion: undefined }))}>
               <option value="">{t('search:filters.anyCountry')}</option>
-              {settings.countries.map((code) => (
-                <option key={code} value={code}>
-                  {countryName(locale, code)}
-                </option>
-              ))}
+              <CountryOptions />
             </select>
             {f.country && (
               <RegionSelect

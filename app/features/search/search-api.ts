@@ -2,10 +2,8 @@ import type { SearchFilters, SearchResult } from '../../../common/search/search-
 import { likesEndpoints } from '../../../common/likes/likes-endpoints';
 import { searchEndpoints } from '../../../common/search/search-endpoints';
 import { api } from '../../lib/api';
-import { announceLike } from '../shell/like-events';
+import { announceLike } from '../../lib/like-events';
 
-/** The search namespace (app/locales/<lng>/search.json). */
-export const SEARCH_NS = 'search';
 
 /** GET /api/search.php for one page of the filtered search. */
 export async function fetchSearchPage(filters: SearchFilters, page: number): Promise<SearchResult> {

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { SEARCH_COUNT_CAP, hasFilters, type SearchFilters, type SearchResult, type SearchTile } from '../../../common/search/search-schema';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
 import { fetchSearchPage } from './search-api';
 import { SearchFiltersForm } from './search-filters-form';
 import { TileGrid } from './search-tile';
+import { PageTitle } from '../../components/page-title';
 
 export interface SearchPageData {
   filters: SearchFilters;
@@ -26,7 +26,6 @@ export interface SearchPageData {
  */
 export function SearchPage({ data, onSearch }: { data: SearchPageData; onSearch: (f: SearchFilters) => void }) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
   const [results, setResults] = useState<SearchTile[]>(data.result?.results ?? []);
   const [page, setPage] = useState(data.result?.page ?? 1);
   const [numResults, setNumResults] = useState(data.result?.numResults ?? 0);
@@ -79,7 +78,7 @@ export function SearchPage({ data, onSearch }: { data: SearchPageData; onSearch:
   const other = !filtered ? data.other : null;
   return (
     <div className="container py-4">
-      <title>{`${t('search:title')} · ${settings.name}`}</title>
+      <PageTitle text={t('search:title')} />
       <h1 className="h3 mb-3">{t('search:title')}</h1>
       {data.visitor && <p className="text-body-secondary small">{t('search:visitorHint')}</p>}
       <SearchFiltersForm

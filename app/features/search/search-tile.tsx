@@ -4,7 +4,7 @@ import { DISTANCE_LABELS, type SearchTile as SearchTileData } from '../../../com
 import { useTranslation } from '../../i18n/react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { likeFromSearch } from './search-api';
 
 /** The emoji shown for the site's fictional_icon setting (an icon name). */

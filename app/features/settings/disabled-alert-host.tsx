@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { isDisabledReason } from '../../../common/account/notification-settings';
 import type { User } from '../../../common/auth/user-schema';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 const DisabledAlert = lazy(() => import('./disabled-alert'));
 

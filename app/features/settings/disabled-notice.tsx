@@ -2,6 +2,7 @@ import { isDisabledReason } from '../../../common/account/notification-settings'
 import { useTranslation } from '../../i18n/react';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
+import { SubmitButton } from '../../components/submit-button';
 
 /** Why e-mail stopped (spec section 8: fbl, bounce, listunsubscribe), and the way to turn it back on. */
 export function DisabledNotice({ reasons }: { reasons: readonly string[] }) {
@@ -23,9 +24,7 @@ export function DisabledNotice({ reasons }: { reasons: readonly string[] }) {
       ))}
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="resume" />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('settings:notifications.resume')}
-        </button>
+        <SubmitButton busy={busy}>{t('settings:notifications.resume')}</SubmitButton>
       </fetcher.Form>
       <ResultAlert result={result} success={t('settings:notifications.resumed')} testId="resume" />
     </section>

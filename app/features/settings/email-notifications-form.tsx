@@ -2,6 +2,7 @@ import { EMAIL_NOTIFICATION_TYPES, type EmailNotificationType } from '../../../c
 import { useTranslation } from '../../i18n/react';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
+import { NoScriptSave, SettingsCard } from './settings-card';
 
 /**
  * One switch per e-mail notification type (spec section 9). A change saves every switch at
@@ -13,10 +14,7 @@ export function EmailNotificationsForm({ values }: { values: Record<EmailNotific
   const { fetcher, result } = useSettingsForm('email-notifications');
   const pending = fetcher.formData;
   return (
-    <section className="card card-body shadow-sm border-0 mb-4" aria-labelledby="notifications-email-title">
-      <h2 id="notifications-email-title" className="h5">
-        {t('settings:notifications.emailTitle')}
-      </h2>
+    <SettingsCard id="notifications-email-title" title={t('settings:notifications.emailTitle')}>
       <p className="text-body-secondary">{t('settings:notifications.emailIntro')}</p>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="email-notifications" />
@@ -36,13 +34,9 @@ export function EmailNotificationsForm({ values }: { values: Record<EmailNotific
             </label>
           </div>
         ))}
-        <noscript>
-          <button type="submit" className="btn btn-primary mt-2">
-            {t('settings:save')}
-          </button>
-        </noscript>
+        <NoScriptSave className="btn btn-primary mt-2" />
       </fetcher.Form>
       <ResultAlert result={result} success={t('settings:notifications.saved')} testId="email-notifications" />
-    </section>
+    </SettingsCard>
   );
 }

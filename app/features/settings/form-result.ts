@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { data, useActionData, useFetcher } from 'react-router';
 import type { ApiCallResult, RendezvousLoadContext } from '../../../common/ssr/load-context';
 
@@ -27,5 +28,10 @@ export function useSettingsForm(intent: string) {
   const fetcher = useFetcher<FormResult>({ key: `settings-${intent}` });
   const actionData = useActionData<FormResult>();
   const fromDocument = actionData?.intent === intent ? actionData : undefined;
-  return { fetcher, result: fetcher.data ?? fromDocument, busy: fetcher.state !== 'idle' };
+  // A form given this ref is emptied once its change went through (no password stays in it).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return { fetcher, result: fetcher.data ?? fromDocument, busy: fetcher.state !== 'idle', formRef };
 }

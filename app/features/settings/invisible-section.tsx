@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
+import { NoScriptSave, SettingsCard } from './settings-card';
 
 /**
  * Invisible mode (spec section 4): an invisible member is left out of every listing. The
@@ -12,10 +13,7 @@ export function InvisibleSection({ invisible }: { invisible: boolean }) {
   // While saving (and reloading), the switch shows what was asked for.
   const checked = fetcher.formData ? fetcher.formData.get('invisible') === 'on' : invisible;
   return (
-    <section className="card card-body shadow-sm border-0 mb-4" aria-labelledby="settings-invisible-title">
-      <h2 id="settings-invisible-title" className="h5 mb-3">
-        {t('settings:invisible.title')}
-      </h2>
+    <SettingsCard id="settings-invisible-title" title={t('settings:invisible.title')} spaced>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="invisible" />
         <div className="form-check form-switch">
@@ -36,13 +34,9 @@ export function InvisibleSection({ invisible }: { invisible: boolean }) {
         <p id="settings-invisible-state" className="text-body-secondary small mt-2 mb-0" data-testid="invisible-state">
           {checked ? t('settings:invisible.on') : t('settings:invisible.off')}
         </p>
-        <noscript>
-          <button type="submit" className="btn btn-outline-primary btn-sm mt-2">
-            {t('settings:save')}
-          </button>
-        </noscript>
+        <NoScriptSave className="btn btn-outline-primary btn-sm mt-2" />
       </fetcher.Form>
       <ResultAlert result={result} success={t('settings:invisible.saved')} testId="invisible" />
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,9 +1,10 @@
 import { LOCALES, isLocale } from '../../../common/reference/countries';
 import { nativeLanguageName } from '../../../common/i18n/format';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { useSettingsForm } from './form-result';
 import { ResultAlert } from './result-alert';
+import { SettingsCard } from './settings-card';
 
 /** The interface language, also used for the member's e-mails (PUT /api/user.php). */
 export function LanguageSection({ language }: { language: string }) {
@@ -11,10 +12,7 @@ export function LanguageSection({ language }: { language: string }) {
   const { locale } = useRootData();
   const { fetcher, result, busy } = useSettingsForm('language');
   return (
-    <section className="card card-body shadow-sm border-0 mb-4" aria-labelledby="settings-language-title">
-      <h2 id="settings-language-title" className="h5 mb-3">
-        {t('settings:language.title')}
-      </h2>
+    <SettingsCard id="settings-language-title" title={t('settings:language.title')} spaced>
       <fetcher.Form method="post" className="row g-2 align-items-end">
         <input type="hidden" name="intent" value="language" />
         <div className="col-12 col-sm">
@@ -36,6 +34,6 @@ export function LanguageSection({ language }: { language: string }) {
         </div>
       </fetcher.Form>
       <ResultAlert result={result?.ok ? undefined : result} success="" testId="language" />
-    </section>
+    </SettingsCard>
   );
 }

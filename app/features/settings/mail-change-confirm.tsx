@@ -2,8 +2,11 @@ import { Form, Link } from 'react-router';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import type { FormResult } from './form-result';
+import { FormAlert } from '../../components/form-alert';
+import { SubmitButton } from '../../components/submit-button';
+import { PageTitle } from '../../components/page-title';
 
 interface Props {
   bundle: Record<string, unknown>;
@@ -20,7 +23,7 @@ interface Props {
 export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'settings', bundle);
-  const { settings, user } = useRootData();
+  const { user } = useRootData();
   const next = user ? (
     <Link to={paths.settings()}>{t('settings:mailChange.toSettings')}</Link>
   ) : (
@@ -30,19 +33,19 @@ export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
   if (result?.ok) {
     body = (
       <>
-        <div className="alert alert-success" role="status" data-testid="mail-change-done">
+        <FormAlert variant="success" testId="mail-change-done">
           {t('settings:mailChange.done', { email: result.email ?? '' })}
-        </div>
+        </FormAlert>
         {next}
       </>
     );
   } else if (result || !token) {
     body = (
       <>
-        <div className="alert alert-danger" role="alert" data-testid="mail-change-error">
+        <FormAlert variant="danger" testId="mail-change-error">
           <p className="mb-1 fw-semibold">{t('settings:mailChange.failed')}</p>
           <p className="mb-0">{result?.message ?? t('settings:errors.mailChangeLinkInvalid')}</p>
-        </div>
+        </FormAlert>
         {next}
       </>
     );
@@ -51,15 +54,13 @@ export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
       <Form method="post" className="card card-body shadow-sm border-0">
         <input type="hidden" name="token" value={token} />
         <p>{t('settings:mailChange.intro')}</p>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('settings:mailChange.submit')}
-        </button>
+        <SubmitButton busy={busy}>{t('settings:mailChange.submit')}</SubmitButton>
       </Form>
     );
   }
   return (
     <div className="container py-5" style={{ maxWidth: 560 }}>
-      <title>{`${t('settings:mailChange.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('settings:mailChange.title')} />
       <h1 className="h3 mb-4">{t('settings:mailChange.title')}</h1>
       {body}
     </div>

@@ -3,19 +3,18 @@ import type { NotificationSettings } from '../../../common/account/notification-
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
 import { DisabledNotice } from './disabled-notice';
 import { EmailNotificationsForm } from './email-notifications-form';
 import { PushStatus } from './push-status';
+import { PageTitle } from '../../components/page-title';
 
 /** The notifications screen (spec section 2): e-mail notification types, why e-mail stopped, push. */
 export function NotificationsPage({ bundle, values }: { bundle: Record<string, unknown>; values: NotificationSettings }) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'settings', bundle);
-  const { settings } = useRootData();
   return (
     <div className="container py-4 py-md-5" style={{ maxWidth: 720 }}>
-      <title>{`${t('settings:notifications.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('settings:notifications.title')} />
       <p className="mb-2">
         <Link to={paths.settings()}>{t('settings:notifications.backToSettings')}</Link>
       </p>

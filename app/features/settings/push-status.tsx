@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { accountEndpoints } from '../../../common/account/account-endpoints';
 import { api } from '../../lib/api';
 import { useTranslation } from '../../i18n/react';
+import { SettingsCard } from './settings-card';
 
 /** Push states of spec section 4. */
 type PushState = 'unknown' | 'unsupported' | 'denied' | 'capable' | 'subscribed';
@@ -47,10 +48,7 @@ export function PushStatus({ devices }: { devices: number }) {
   };
 
   return (
-    <section className="card card-body shadow-sm border-0 mb-4" aria-labelledby="notifications-push-title">
-      <h2 id="notifications-push-title" className="h5">
-        {t('settings:push.title')}
-      </h2>
+    <SettingsCard id="notifications-push-title" title={t('settings:push.title')}>
       <p className="mb-2" data-testid="push-state" data-state={state}>
         {t(`settings:push.${state}`)}
       </p>
@@ -62,6 +60,6 @@ export function PushStatus({ devices }: { devices: number }) {
           {t('settings:push.turnOff')}
         </button>
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -3,21 +3,22 @@ import { Link } from 'react-router';
 import { ensureBundle } from '../../i18n/i18n';
 import { paths } from '../../paths';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { EmailSection } from './email-section';
 import { InvisibleSection } from './invisible-section';
 import { LanguageSection } from './language-section';
 import { PasswordSection } from './password-section';
+import { PageTitle } from '../../components/page-title';
 
 /** The settings screen (spec section 2): e-mail, password, language, invisible mode; then what the route adds below. */
 export function SettingsPage({ bundle, children }: { bundle: Record<string, unknown>; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'settings', bundle);
-  const { user, settings } = useRootData();
+  const { user } = useRootData();
   if (!user) return null;
   return (
     <div className="container py-4 py-md-5" style={{ maxWidth: 720 }}>
-      <title>{`${t('settings:title')} · ${settings.name}`}</title>
+      <PageTitle text={t('settings:title')} />
       <h1 className="h3 mb-2">{t('settings:title')}</h1>
       <p className="text-body-secondary">{t('settings:intro')}</p>
       <p className="mb-4">

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from './use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 /** Legal line under the footer: adults only, fictional profiles, the company behind the site. */
 export function Disclaimer() {

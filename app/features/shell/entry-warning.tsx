@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useRootData } from './use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { shouldShowEntryWarning } from './entry-warning-rules';
 import { isInstalledApp } from './installed-app';
 import { alertDismissedAt, dismissAlert } from '../../lib/alert-dismissal';

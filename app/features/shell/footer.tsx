@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from './use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 /** Spec section 2: the footer links; the US variant adds the US privacy notices. */
 export function Footer() {

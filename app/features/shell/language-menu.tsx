@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/react';
 import { nativeLanguageName } from '../../../common/i18n/format';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import { paths } from '../../paths';
-import { useRootData } from './use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 /** Spec section 2: shown only when more than one locale is visible for the visitor's country. */
 export function LanguageMenu() {

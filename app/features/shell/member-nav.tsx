@@ -5,7 +5,7 @@ import { paths } from '../../paths';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AccountMenu } from './account-menu';
 import { CreditsBadge } from './credits-badge';
-import { useAttentionSource } from './attention-count';
+import { useAttentionSource } from '../../lib/attention-count';
 import { UNREAD_BADGE_CAP } from '../../../common/limits';
 import type { User } from '../../../common/auth/user-schema';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { LanguageMenu } from './language-menu';
-import { useRootData } from './use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 // Members only: a visitor's first page does not carry the member navigation.
 const MemberNav = lazy(() => import('./member-nav'));

@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
+import { PageTitle } from '../../components/page-title';
 
 /** /activate/done: the address is confirmed; the premium claim of spec section 1. */
 export function ActivationDone() {
   const { t } = useTranslation();
-  const { settings, user } = useRootData();
+  const { user } = useRootData();
   return (
     <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
-      <title>{`${t('signup:activation.doneTitle')} · ${settings.name}`}</title>
+      <PageTitle text={t('signup:activation.doneTitle')} />
       <div className="fs-1" aria-hidden="true">
         ✅
       </div>
@@ -36,7 +37,7 @@ export function ActivationError() {
   const { settings } = useRootData();
   return (
     <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
-      <title>{`${t('signup:activation.failed')} · ${settings.name}`}</title>
+      <PageTitle text={t('signup:activation.failed')} />
       <h1 className="h3 mb-3">{t('signup:activation.failed')}</h1>
       <p className="lead" data-testid="activation-error-text">
         {t('signup:activation.failedText', { email: settings.support_email })}

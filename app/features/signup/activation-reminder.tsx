@@ -6,8 +6,8 @@ import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
-import { loadSignupBundles } from './signup-bundles';
+import { useRootData } from '../../lib/use-root-data';
+import { loadNamespaces } from '../../i18n/namespaces';
 
 /** Bootstrap's "sm" breakpoint: below it the device is treated as a smartphone. */
 const SMARTPHONE_QUERY = '(max-width: 575.98px)';
@@ -27,7 +27,7 @@ export default function ActivationReminder({ email }: { email: string }) {
 
   useEffect(() => {
     let live = true;
-    void loadSignupBundles(locale, i18n, false).then(() => live && setReady(true));
+    void loadNamespaces(locale, i18n, ['signup']).then(() => live && setReady(true));
     setAsModal(params.has('api_signup_complete') && window.matchMedia(SMARTPHONE_QUERY).matches);
     return () => {
       live = false;

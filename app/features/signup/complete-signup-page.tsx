@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { clearDraft } from './signup-draft';
 import { takePendingPhoto } from './pending-photo';
+import { PageTitle } from '../../components/page-title';
 
 /** What the complete-signup route's action answers. */
 export type CompleteSignupActionData = { ok: true; intent: 'resend' | 'email'; email?: string } | { ok: false; intent: string; message: string };
@@ -38,7 +39,7 @@ export function CompleteSignupPage({ email, confirmed, uploadPhoto }: Props) {
   const busy = fetcher.state !== 'idle';
   return (
     <div className="container py-5" style={{ maxWidth: 560 }}>
-      <title>{`${t('signup:complete.title')} · ${settings.name}`}</title>
+      <PageTitle text={t('signup:complete.title')} />
       {confirmed ? (
         <div className="alert alert-success" role="status">
           {t('signup:complete.confirmed')}

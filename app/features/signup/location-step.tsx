@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { countryName } from '../../../common/i18n/format';
 import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
 import { RegionSelect } from '../../components/region-select';
 import { useTranslation } from '../../i18n/react';
 import { locate } from '../../lib/geolocation';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { FieldError, type StepProps } from './signup-steps';
+import { SelectField, TextField } from '../../components/form-field';
+import { CountryOptions } from '../../components/country-options';
 
 type LocateState = 'idle' | 'locating' | 'ok' | 'unavailable' | 'denied';
 
 /** Step 3: country, region and city; the browser's position fills them in when allowed. */
 export function LocationStep({ draft, update, errors }: StepProps) {
   const { t } = useTranslation();
-  const { locale, settings } = useRootData();
+  const { settings } = useRootData();
   const [locating, setLocating] = useState<LocateState>('idle');
 
   async function fillFromMyPosition() {
@@ -38,24 +39,15 @@ export function LocationStep({ draft, update, errors }: StepProps) {
           {t(`signup:location.${locating === 'ok' ? 'located' : locating}`)}
         </div>
       )}
-      <div className="mb-3">
-        <label htmlFor="signup-country" className="form-label">
-          {t('signup:location.country')}
-        </label>
-        <select
-          id="signup-country"
-          className={`form-select${errors.country ? ' is-invalid' : ''}`}
-          value={draft.country}
-          onChange={(e) => update({ country: e.target.value, region: '' })}
-        >
-          {settings.countries.map((code) => (
-            <option key={code} value={code}>
-              {countryName(locale, code)}
-            </option>
-          ))}
-        </select>
-        <FieldError id="signup-country-error" message={errors.country} />
-      </div>
+      <SelectField
+        id="signup-country"
+        label={t('signup:location.country')}
+        error={errors.country}
+        errorRole="alert"
+        value={draft.country}
+        onChange={(e) => update({ country: e.target.value, region: '' })}
+        options=<CountryOptions />
+      />
       <RegionSelect
         id="signup-region"
         className="mb-3"
@@ -68,12 +60,7 @@ export function LocationStep({ draft, update, errors }: StepProps) {
       >
         <FieldError id="signup-region-error" message={errors.region} />
       </RegionSelect>
-      <div className="mb-3">
-        <label htmlFor="signup-city" className="form-label">
-          {t('signup:location.city')}
-        </label>
-        <input id="signup-city" className="form-control" autoComplete="address-level2" maxLength={CITY_MAX_LENGTH} value={draft.city} onChange={(e) => update({ city: e.target.value })} />
-      </div>
+      <TextField id="signup-city" label={t('signup:location.city')} autoComplete="address-level2" maxLength={CITY_MAX_LENGTH} value={draft.city} onChange={(e) => update({ city: e.target.value })} />
     </>
   );
 }

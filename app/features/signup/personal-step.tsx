@@ -3,8 +3,9 @@ import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { suggestEmail } from '../../../common/signup/email-suggestion';
 import { ageOn } from '../../../common/signup/signup-rules';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { FieldError, IdentityChoice, type StepProps } from './signup-steps';
+import { TextField } from '../../components/form-field';
 
 /** Steps 2: who you are — username, e-mail, password, date of birth, gender and interest. */
 export function PersonalStep(props: StepProps & { onInvalidDate(): void }) {
@@ -15,45 +16,32 @@ export function PersonalStep(props: StepProps & { onInvalidDate(): void }) {
   const [dismissed, setDismissed] = useState('');
   const suggestion = draft.email.includes('@') && dismissed !== draft.email ? suggestEmail(draft.email) : null;
   const [showPassword, setShowPassword] = useState(false);
-  const invalid = (field: keyof typeof errors) => (errors[field] ? ' is-invalid' : '');
+  // The hint and the error are both always named: the error appears on Next, under the field.
+  const field = (name: 'name' | 'email' | 'password') => ({
+    id: `signup-${name}`,
+    error: errors[name],
+    errorRole: 'alert' as const,
+    'aria-describedby': `signup-${name}-hint signup-${name}-error`,
+  });
   return (
     <>
       <h2 className="h4">{t('signup:personal.title')}</h2>
       <IdentityChoice {...props} />
-      <div className="mb-3">
-        <label htmlFor="signup-name" className="form-label">
-          {t('signup:personal.name')}
-        </label>
-        <input
-          id="signup-name"
-          className={`form-control${invalid('name')}`}
-          autoComplete="nickname"
-          maxLength={100}
-          value={draft.name}
-          onChange={(e) => update({ name: e.target.value })}
-          aria-describedby="signup-name-hint signup-name-error"
-        />
-        <FieldError id="signup-name-error" message={errors.name} />
+      <TextField {...field('name')} label={t('signup:personal.name')} autoComplete="nickname" maxLength={100} value={draft.name} onChange={(e) => update({ name: e.target.value })}>
         <div id="signup-name-hint" className="form-text">
           {t('signup:personal.nameHint')}
         </div>
-      </div>
-      <div className="mb-3">
-        <label htmlFor="signup-email" className="form-label">
-          {t('signup:personal.email')}
-        </label>
-        <input
-          id="signup-email"
-          type="email"
-          inputMode="email"
-          className={`form-control${invalid('email')}`}
-          autoComplete="email"
-          maxLength={254}
-          value={draft.email}
-          onChange={(e) => update({ email: e.target.value })}
-          aria-describedby="signup-email-hint signup-email-error"
-        />
-        <FieldError id="signup-email-error" message={errors.email} />
+      </TextField>
+      <TextField
+        {...field('email')}
+        label={t('signup:personal.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={254}
+        value={draft.email}
+        onChange={(e) => update({ email: e.target.value })}
+      >
         {suggestion && (
           <button
             type="button"
@@ -70,22 +58,16 @@ export function PersonalStep(props: StepProps & { onInvalidDate(): void }) {
         <div id="signup-email-hint" className="form-text">
           {t('signup:personal.emailHint')}
         </div>
-      </div>
-      <div className="mb-3">
-        <label htmlFor="signup-password" className="form-label">
-          {t('signup:personal.password')}
-        </label>
-        <input
-          id="signup-password"
-          type={showPassword ? 'text' : 'password'}
-          className={`form-control${invalid('password')}`}
-          autoComplete="new-password"
-          maxLength={1024}
-          value={draft.password}
-          onChange={(e) => update({ password: e.target.value })}
-          aria-describedby="signup-password-hint signup-password-error"
-        />
-        <FieldError id="signup-password-error" message={errors.password} />
+      </TextField>
+      <TextField
+        {...field('password')}
+        label={t('signup:personal.password')}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        maxLength={1024}
+        value={draft.password}
+        onChange={(e) => update({ password: e.target.value })}
+      >
         <div className="d-flex justify-content-between">
           <div id="signup-password-hint" className="form-text">
             {t('signup:personal.passwordHint', { min: PASSWORD_MIN_LENGTH })}
@@ -97,7 +79,7 @@ export function PersonalStep(props: StepProps & { onInvalidDate(): void }) {
             </label>
           </div>
         </div>
-      </div>
+      </TextField>
       <DateOfBirth {...props} />
     </>
   );

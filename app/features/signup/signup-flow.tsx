@@ -8,7 +8,7 @@ import { membersEndpoints } from '../../../common/members/members-endpoints';
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { paths } from '../../paths';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 import { emptyDraft, loadDraft, saveDraft } from './signup-draft';
 import { setPendingPhoto } from './pending-photo';
 import { LocationStep } from './location-step';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useRootData } from '../shell/use-root-data';
+import { useRootData } from '../../lib/use-root-data';
 
 const SignupModal = lazy(() => import('./signup-modal'));
 

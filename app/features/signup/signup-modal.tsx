@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from '../../i18n/react';
-import { useRootData } from '../shell/use-root-data';
-import { loadSignupBundles } from './signup-bundles';
+import { useRootData } from '../../lib/use-root-data';
+import { loadNamespaces } from '../../i18n/namespaces';
 import { fetchSignupMember, SignupFlow, type SignupMember } from './signup-flow';
 
 /**
@@ -18,7 +18,7 @@ export default function SignupModal({ memberId, onClose }: { memberId: number | 
   const [member, setMember] = useState<SignupMember | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([loadSignupBundles(locale, i18n, true), memberId ? fetchSignupMember(memberId) : null]).then(([, card]) => {
+    void Promise.all([loadNamespaces(locale, i18n, ['signup', 'reference']), memberId ? fetchSignupMember(memberId) : null]).then(([, card]) => {
       if (!live) return;
       setMember(card);
       setReady(true);

@@ -4,6 +4,7 @@ import { referenceEndpoints, type Interest } from '../../../common/reference/ref
 import { useTranslation } from '../../i18n/react';
 import { api } from '../../lib/api';
 import { lookingForOf, sexualityFor } from './signup-draft';
+import { SelectField } from '../../components/form-field';
 
 export type SignupField = 'email' | 'name' | 'password' | 'date_of_birth' | 'gender' | 'country' | 'region' | 'about' | 'signup_message';
 export type FieldErrors = Partial<Record<SignupField, string>>;
@@ -23,6 +24,13 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
+// The empty first choice of a select that has no answer yet.
+const PICK = (
+  <option value="" disabled>
+    …
+  </option>
+);
+
 /** "I am a ... looking for ...": gender and sexuality in two choices. */
 export function IdentityChoice({ draft, update, errors }: StepProps) {
   const { t } = useTranslation();
@@ -31,31 +39,37 @@ export function IdentityChoice({ draft, update, errors }: StepProps) {
   return (
     <fieldset className="mb-3" aria-describedby={errors.gender ? 'signup-gender-error' : undefined}>
       <div className="row g-2">
-        <div className="col-6">
-          <label htmlFor="signup-gender" className="form-label">
-            {t('signup:start.iAm')}
-          </label>
-          <select id="signup-gender" className="form-select" value={draft.gender} onChange={(e) => choose(e.target.value, lookingFor || (e.target.value === 'male' ? 'women' : 'men'))}>
-            <option value="" disabled>
-              …
-            </option>
-            <option value="male">{t('reference:gender.male')}</option>
-            <option value="female">{t('reference:gender.female')}</option>
-          </select>
-        </div>
-        <div className="col-6">
-          <label htmlFor="signup-looking" className="form-label">
-            {t('signup:start.lookingFor')}
-          </label>
-          <select id="signup-looking" className="form-select" value={lookingFor} onChange={(e) => choose(draft.gender || 'male', e.target.value)}>
-            <option value="" disabled>
-              …
-            </option>
-            <option value="women">{t('signup:start.lookingForOptions.women')}</option>
-            <option value="men">{t('signup:start.lookingForOptions.men')}</option>
-            <option value="both">{t('signup:start.lookingForOptions.both')}</option>
-          </select>
-        </div>
+        <SelectField
+          id="signup-gender"
+          className="col-6"
+          label={t('signup:start.iAm')}
+          value={draft.gender}
+          onChange={(e) => choose(e.target.value, lookingFor || (e.target.value === 'male' ? 'women' : 'men'))}
+          options={
+            <>
+              {PICK}
+              <option value="male">{t('reference:gender.male')}</option>
+              <option value="female">{t('reference:gender.female')}</option>
+            </>
+          }
+        />
+        <SelectField
+          id="signup-looking"
+          className="col-6"
+          label={t('signup:start.lookingFor')}
+          value={lookingFor}
+          onChange={(e) => choose(draft.gender || 'male', e.target.value)}
+          options={
+            <>
+              {PICK}
+              {(['women', 'men', 'both'] as const).map((o) => (
+                <option key={o} value={o}>
+                  {t(`signup:start.lookingForOptions.${o}`)}
+                </option>
+              ))}
+            </>
+          }
+        />
       </div>
       <FieldError id="signup-gender-error" message={errors.gender} />
     </fieldset>

@@ -1,10 +1,10 @@
-import type { User } from '../../../common/auth/user-schema';
-import { REFRESH_FIRST_AFTER_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '../../../common/limits';
-import { authEndpoints } from '../../../common/auth/auth-endpoints';
-import { api } from '../../lib/api';
-import { liveConnection, notePageSeq } from '../../lib/live-connection';
-import { hasAttentionCount, setAttentionCount, subscribe, total } from '../shell/attention-count';
-import { announceLike } from '../shell/like-events';
+import type { User } from '../../common/auth/user-schema';
+import { REFRESH_FIRST_AFTER_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '../../common/limits';
+import { authEndpoints } from '../../common/auth/auth-endpoints';
+import { api } from './api';
+import { liveConnection, notePageSeq } from './live-connection';
+import { hasAttentionCount, setAttentionCount, subscribe, total } from './attention-count';
+import { announceLike } from './like-events';
 
 /**
  * What every page of a logged-in member runs (loaded on demand by the top bar and the chat
@@ -23,7 +23,7 @@ export function onRefresh(listener: () => void): () => void {
 }
 
 /** Starts the member's live counts and refresh (once per tab however many callers); returns the stop function. */
-export function startChatLive(user: Pick<User, 'unread_messages' | 'new_likes' | 'live_seq'>): () => void {
+export function startMemberLive(user: Pick<User, 'unread_messages' | 'new_likes' | 'live_seq'>): () => void {
   notePageSeq(user.live_seq);
   if (!hasAttentionCount('messages')) setAttentionCount('messages', user.unread_messages);
   if (!hasAttentionCount('likes')) setAttentionCount('likes', user.new_likes);

@@ -1,4 +1,4 @@
-import { useRootData } from './use-root-data';
+import { useRootData } from '../lib/use-root-data';
 
 /**
  * The document title of a page: its own (translated) name, then the site's. React hoists the

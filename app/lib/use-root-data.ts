@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { RootData } from '../../root';
+import type { RootData } from '../root';
 
 /** The site, company, locale and country of this page (the root loader's data). */
 export function useRootData(): RootData {
