@@ -3,7 +3,7 @@ import type { LiveServerMessage, SendMessageResponse } from '../../common/chat/c
 import type { Database } from '../db/database';
 import { ensureDemoSites } from '../db/seed/demo-data';
 import { addCreditEntry } from '../domain/credits/credits-repository';
-import { appendEvents } from '../domain/chat/live-events';
+import { appendEvents } from '../domain/member-events/member-events-repository';
 import { logIn } from '../domain/settings/settings-test-client';
 import { openTestDatabase } from '../test-support/test-database';
 import { createMember } from '../test-support/test-members';

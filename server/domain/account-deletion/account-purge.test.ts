@@ -10,7 +10,7 @@ import { issueEmailToken } from '../auth/email-tokens';
 import { startSession } from '../auth/sessions';
 import { addCreditEntry } from '../credits/credits-repository';
 import { totalUnread } from '../chat/chat-repository';
-import { appendEvents } from '../chat/live-events';
+import { appendEvents } from '../member-events/member-events-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { conversationsOf, unreadLeavingWith } from '../chat/chat-repository';
 import { eraseConversationEvents, retireConversationPhotos } from '../chat/conversation-erasure';
-import { appendEvents } from '../chat/live-events';
+import { appendEvents } from '../member-events/member-events-repository';
 import { deletePurgeableMember, listPurgeableMembers, lockPurgeableMember, photoKeysOf } from './account-deletion-repository';
 import { isDemoKey } from '../members/media-url';
 

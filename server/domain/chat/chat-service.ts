@@ -12,7 +12,9 @@ import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
 import { blockedEitherWay, countStartedConversations, findMessage, otherSide, participant, totalUnread } from './chat-repository';
 import { removePhotoFiles } from '../photos/photo-service';
 import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure';
-import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
+import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
+import { presentEvent } from '../member-events/present-event';
+import { publishEvents } from '../member-events/publish-events';
 import { SendBatcher } from './send-batcher';
 
 type Conn = Db | Tx;

@@ -2,7 +2,7 @@ import type { User } from '../../../common/auth/user-schema';
 import type { Db } from '../../db/database';
 import { creditBalance } from '../credits/credits-repository';
 import { totalUnread } from '../chat/chat-repository';
-import { currentSeq } from '../chat/live-events';
+import { currentSeq } from '../member-events/member-events-repository';
 import { countNewLikes } from '../likes/likes-repository';
 import { memberPhotos, type MemberRow } from './account-repository';
 import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';

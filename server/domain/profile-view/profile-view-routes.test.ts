@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { gradientJpeg } from '../photos/test-images';
 import { totalUnread } from '../chat/chat-repository';
-import { appendEvents, eventsAfter } from '../chat/live-events';
+import { appendEvents, eventsAfter } from '../member-events/member-events-repository';
 import { addCreditEntry } from '../credits/credits-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error';
 import { activationMail } from '../../mail/activation-mail';
 import { takeAddressQuota } from '../auth/address-quota';
 import { endSession, startSession } from '../auth/sessions';
-import { publishEvents } from '../chat/live-events';
+import { publishEvents } from '../member-events/publish-events';
 import type { MemberRow } from '../members/account-repository';
 import { findRegion } from '../reference/regions';
 import { siteOrigin } from '../sites/site-origin';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { members } from '../../db/schema';
 import { ensureConversation, insertMessage, messageEvents } from '../chat/chat-repository';
-import { appendEvents, type NumberedEvent } from '../chat/live-events';
+import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
 import type { SignupInput } from '../../../common/signup/signup-rules';
 import { addCreditEntry } from '../credits/credits-repository';
 import { issueEmailToken } from '../auth/email-tokens';
