@@ -20,7 +20,7 @@ import { mediaSecretOf, type Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { signupRoutes } from './domain/signup/signup-routes';
-import { memberCardRoutes } from './domain/members/member-card';
+import { memberCardRoutes } from './domain/members/member-card-routes';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
 import { ListingChanges } from './domain/members/listing-changes';

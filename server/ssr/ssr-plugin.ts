@@ -11,7 +11,7 @@ import { SELECTED_COUNTRY_COOKIE } from '../domain/sites/visitor';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../domain/visits/visit-cookie';
 import { AUTH_COOKIE_PREFIX } from '../../common/limits';
 import type { User } from '../../common/auth/user-schema';
-import { presentUser } from '../domain/members/user-presenter';
+import { presentUser } from '../domain/current-user/current-user';
 import { ApiError } from '../http/api-error';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { isHttps, schemeOf } from '../http/https';

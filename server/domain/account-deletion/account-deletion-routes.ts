@@ -6,7 +6,7 @@ import {
   reactivationSchema,
 } from '../../../common/account-deletion/account-deletion-schema';
 import { userResponseSchema } from '../../../common/auth/user-schema';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { deleteAccount, reactivate, resendReactivationLink } from './account-deletion-flow';
 
 /** Delete account, and reactivation within REACTIVATION_DAYS (spec sections 2 and 4). */

@@ -5,7 +5,7 @@ import { conversationsOf, unreadLeavingWith } from '../chat/chat-repository';
 import { eraseConversationEvents, retireConversationPhotos } from '../chat/conversation-erasure';
 import { appendEvents } from '../member-events/member-events-repository';
 import { deletePurgeableMember, listPurgeableMembers, lockPurgeableMember, photoKeysOf } from './account-deletion-repository';
-import { isDemoKey } from '../members/media-url';
+import { isDemoKey } from '../photos/media-url';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;

@@ -5,7 +5,7 @@ import { AUTH_SESSION_COOKIE } from '../../../common/limits';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/locale-resolution';
 import { isHttps } from '../../http/https';
 import { updateMemberLanguage } from '../members/account-repository';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { logInWithCredentials } from './login-flow';
 import { endSession } from './sessions';
 

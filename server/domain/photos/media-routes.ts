@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../http/api-error';
 import { MEDIA_DIR_NAME } from '../../storage/create-storage';
 import { LocalDiskStorage } from '../../storage/local-disk-storage';
-import { isDemoKey, SIGNED_MEDIA_PREFIX } from '../members/media-url';
+import { isDemoKey, SIGNED_MEDIA_PREFIX } from './media-url';
 
 /**
  * Serves stored files behind signed URLs (photo-urls.ts): the signature and expiry are

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Photo, PhotoKind } from '../../../common/photos/photo-schema';
 import type { Db } from '../../db/database';
 import { isValidStorageKey } from '../../storage/storage-keys';
-import { SIGNED_MEDIA_PREFIX } from '../members/media-url';
+import { SIGNED_MEDIA_PREFIX } from './media-url';
 
 /** A signed URL lives at least this long... */
 export const SIGNED_URL_MIN_LIFETIME_S = 60 * 60;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userResponseSchema } from '../../../common/auth/user-schema';
 import { OPTIONAL_PROFILE_FIELDS, offeredProfileFields, profileUpdateSchema, type OptionalProfileField } from '../../../common/profile/profile-rules';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { updateOwnProfile } from './profile-service';
 
 /** The member's own profile (the /profile screen, spec sections 3 and 4). */

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { searchQuerySchema, searchResultSchema } from '../../../common/search/search-schema';
 import { hasTracking } from '../../../common/marketing/tracking';
 import { ApiError } from '../../http/api-error';
-import { visitTracking } from '../signup/signup-flow';
+import { visitTracking } from '../visits/visit-cookie';
 import { SearchService } from './search-service';
 
 /**

@@ -10,7 +10,7 @@ import { publishEvents } from '../member-events/publish-events';
 import type { MemberRow } from '../members/account-repository';
 import { findRegion } from '../reference/regions';
 import { siteOrigin } from '../sites/site-origin';
-import { decodeVisit, VISIT_COOKIE } from '../visits/visit-cookie';
+import { visitTracking } from '../visits/visit-cookie';
 import { hasTracking } from '../../../common/marketing/tracking';
 import { createAccount, ACTIVATION_LINK_DAYS } from './signup-service';
 
@@ -23,14 +23,6 @@ export function signupAllowed(signups: string, tracking: Record<string, string>)
   if (signups === 'all') return true;
   if (signups === 'with_trafficsource') return hasTracking(tracking);
   return false;
-}
-
-/** The tracking parameters of the visit this request belongs to (signed cookie). */
-export function visitTracking(request: FastifyRequest): Record<string, string> {
-  const raw = request.cookies[VISIT_COOKIE];
-  const unsigned = raw ? request.unsignCookie(raw) : null;
-  const visit = unsigned?.valid && unsigned.value ? decodeVisit(unsigned.value) : null;
-  return visit?.tr ?? {};
 }
 
 /**

@@ -5,7 +5,7 @@ import { activationSchema, emailCorrectionSchema } from '../../../common/signup/
 import { emailProblems, signupSchema } from '../../../common/signup/signup-rules';
 import { ApiError } from '../../http/api-error';
 import { findMemberById } from '../members/account-repository';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { activateAccount, correctUnconfirmedEmail, newActivationLink } from './activation';
 import { sendActivationMail, signUp, takeActivationMailQuota } from './signup-flow';
 import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';

@@ -4,7 +4,7 @@ import { creditBalance } from '../credits/credits-repository';
 import { totalUnread } from '../chat/chat-repository';
 import { currentSeq } from '../member-events/member-events-repository';
 import { countNewLikes } from '../likes/likes-repository';
-import { memberPhotos, type MemberRow } from './account-repository';
+import { memberPhotos, type MemberRow } from '../members/account-repository';
 import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
 
 /**
