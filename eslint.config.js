@@ -49,6 +49,11 @@ const serverZones = [
     message: 'Domains sit below the transports and the app: publish through member-events (MemberEventBus), take dependencies as arguments.',
   },
   {
+    target: ['./server/!(test-support)/**/!(*.test).ts', './server/!(*.test).ts'],
+    from: './server/test-support',
+    message: 'server/test-support is for tests: product code never imports it.',
+  },
+  {
     target: './server/{db,storage,mail,http}/**/!(*.test).ts',
     from: ['./server/realtime', './server/jobs', './server/plugins', './server/ssr', './server/app.ts'],
     message: 'Infrastructure modules do not depend on the layers that use them.',

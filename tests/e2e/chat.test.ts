@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
-import { gradientJpeg } from '../../server/domain/photos/test-images';
+import { gradientJpeg } from '../../server/test-support/test-images';
 import { localeFile, lookup } from './locale-files';
 
 const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;

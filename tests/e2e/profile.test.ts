@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { gradientJpeg } from '../../server/domain/photos/test-images';
+import { gradientJpeg } from '../../server/test-support/test-images';
 import { localeFile, lookup } from './locale-files';
 
 const profile = localeFile('en', 'profile');

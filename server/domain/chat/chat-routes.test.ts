@@ -5,12 +5,12 @@ import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { blocks, creditEntries, likes, memberEvents, members, messages, photos, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
-import { client, loggedInMember } from '../settings/settings-test-client';
+import { client, loggedInMember } from '../../test-support/test-client';
 import { acknowledgeMany } from './chat-service';
 import { eventsAfter } from '../member-events/member-events-repository';
 import { presentEvent } from '../member-events/present-event';
 import { memberTile } from '../members/member-tiles';
-import { gradientJpeg } from '../photos/test-images';
+import { gradientJpeg } from '../../test-support/test-images';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 import { createMember } from '../../test-support/test-members';
 
