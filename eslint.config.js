@@ -90,6 +90,14 @@ export default tseslint.config(
     },
   },
   {
+    // Only routes and the realtime layer reach the bus; domain services take a MemberEventBus.
+    files: ['server/domain/**/*.ts'],
+    ignores: ['**/*-routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='liveBus']", message: 'Take a MemberEventBus argument; the route passes app.liveBus (decision 0016).' }],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveClientMessageSchema, sendMessageSchema, type LiveServerMessage } from '../../common/chat/chat-schema';
 import type { Locale } from '../../common/reference/countries';
-import { sendMessage, typingTarget } from '../domain/chat/chat-service';
+import { sendMessage, typingTarget, type ChatDeps } from '../domain/chat/chat-service';
 import { presentEvent } from '../domain/member-events/present-event';
 import { ApiError } from '../http/api-error';
 import { hasNulCharacter } from '../plugins/text-input';
 import { errorCode } from '../plugins/error-handler';
+import type { ServerTranslations } from '../i18n/server-translations';
 import type { AckBatcher } from './ack-batcher';
 import type { BusMessage, LiveBus } from './live-bus';
 import { MemberEventStream } from './member-event-stream';
@@ -23,7 +24,10 @@ export const CLOSE_SERVER_ERROR = 1011;
 
 /** What every connection of one app shares (one object, not one per connection). */
 export interface LiveContext {
-  app: FastifyInstance;
+  /** What sends and reads need (server/app.ts builds it once). */
+  chat: ChatDeps;
+  translations: ServerTranslations;
+  log: Pick<FastifyBaseLogger, 'error'>;
   bus: LiveBus;
   /** Frames a member may send per second over all their connections; false: over the limit. */
   admit(memberId: number): 'ok' | 'over' | 'abuse';
@@ -57,8 +61,8 @@ export class LiveSession {
     private readonly locale: Locale,
   ) {
     this.writer = new SocketWriter(socket);
-    this.events = new MemberEventStream(ctx.app.database.db, memberId, {
-      event: (seq, event) => this.write({ type: 'event', seq, event: presentEvent(ctx.app.photoUrls, event) }),
+    this.events = new MemberEventStream(ctx.chat.db, memberId, {
+      event: (seq, event) => this.write({ type: 'event', seq, event: presentEvent(ctx.chat.urls, event) }),
       reset: (seq) => this.write({ type: 'reset', seq }),
       isOpen: () => this.unsubscribe !== null,
       fail: (err) => this.fail(err),
@@ -143,7 +147,7 @@ export class LiveSession {
     const now = Date.now();
     if (now - this.lastTypingAt < TYPING_INTERVAL_MS) return;
     this.lastTypingAt = now;
-    const other = await typingTarget(this.ctx.app.database.db, this.memberId, conversation);
+    const other = await typingTarget(this.ctx.chat.db, this.memberId, conversation);
     if (other !== null) this.ctx.bus.publish(other, { type: 'typing', conversation, from: this.memberId });
   }
 
@@ -154,20 +158,20 @@ export class LiveSession {
       return this.refuseSend(raw, 400, key);
     }
     try {
-      const result = await sendMessage(this.ctx.app, { id: this.memberId, siteId: this.siteId }, parsed.data, this.sessionHash);
+      const result = await sendMessage(this.ctx.chat, { id: this.memberId, siteId: this.siteId }, parsed.data, this.sessionHash);
       this.write({ type: 'sent', client_id: parsed.data.client_id, result });
     } catch (error) {
       // Logged out elsewhere (or the account was disabled): this connection ends too.
       if (error instanceof ApiError && error.key === 'errors.authRequired') return this.socket.close(CLOSE_NOT_LOGGED_IN, 'not logged in');
       if (error instanceof ApiError) return this.refuseSend(raw, error.statusCode, error.key, error.vars);
-      this.ctx.app.log.error({ err: error }, 'live send failed');
+      this.ctx.log.error({ err: error }, 'live send failed');
       this.refuseSend(raw, 500, 'errors.generic');
     }
   }
 
   private refuseSend(raw: unknown, status: number, key: string, vars: Record<string, string | number> = {}): void {
     const id = (raw as { client_id?: unknown } | null)?.client_id;
-    const message = this.ctx.app.translations.t(this.locale)(key, vars);
+    const message = this.ctx.translations.t(this.locale)(key, vars);
     this.write({ type: 'send_error', client_id: typeof id === 'string' ? id.slice(0, 64) : '', status, error: { code: errorCode(key), message } });
   }
 
@@ -177,7 +181,7 @@ export class LiveSession {
 
   /** A database or bus failure: the browser reconnects and resumes from what it saw. */
   private fail(err: unknown): void {
-    this.ctx.app.log.error({ err }, 'live connection failed');
+    this.ctx.log.error({ err }, 'live connection failed');
     this.socket.close(CLOSE_SERVER_ERROR, 'server error');
   }
 }

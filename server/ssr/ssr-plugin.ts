@@ -143,7 +143,7 @@ async function callApi<T>(request: FastifyRequest, reply: FastifyReply, method: 
 async function currentUser(request: FastifyRequest): Promise<User | null> {
   const member = await request.currentMember();
   if (!member) return null;
-  return presentUser(request.server.database.db, member, request.visitor.site.row.settings.fictional_icon);
+  return presentUser(request.server.database.db, member, request.visitor.site.row.settings.fictional_icon, request.server.photoUrls);
 }
 
 function toFetchRequest(request: FastifyRequest): Request {

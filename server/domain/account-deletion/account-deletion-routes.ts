@@ -56,7 +56,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const member = await reactivate(request, reply, request.body.token);
       reply.header('cache-control', 'no-store');
-      return { user: await presentUser(app.database.db, member, request.visitor.site.row.settings.fictional_icon) };
+      return { user: await presentUser(app.database.db, member, request.visitor.site.row.settings.fictional_icon, app.photoUrls) };
     },
   );
 };

@@ -11,7 +11,7 @@ import { endSession } from './sessions';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon);
+  const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon, app.photoUrls);
 
   // POST /api/user.php?push=1 (save a push subscription) is a separate route, told apart by a
   // router constraint on the query: server/domain/settings/push-query-constraint.ts.

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ChatWallet, LiveEvent, SendMessage, SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import type { Db, Tx } from '../../db/database';
 import { conversationMembers, conversations, messages } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
@@ -13,19 +14,30 @@ import { blockedEitherWay, countStartedConversations, findMessage, otherSide, pa
 import { removePhotoFiles } from '../photos/photo-service';
 import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure';
 import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
-import { presentEvent } from '../member-events/present-event';
-import { publishEvents } from '../member-events/publish-events';
-import { SendBatcher } from './send-batcher';
+import { presentEvent, type FileSigner } from '../member-events/present-event';
+import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
+import { type SendBatcher } from './send-batcher';
 
 type Conn = Db | Tx;
 /** An acknowledgement looks at this many events before it (acks come every 250 ms; a tab far behind gets read receipts instead). */
 const ACK_WINDOW = 1000;
 
-/** The settings of the member's own site (a member belongs to one site). */
-export function siteSettingsOf(app: FastifyInstance, siteId: number): SiteSettingsRecord {
-  const site = app.sites.list().find((s) => s.row.id === siteId);
-  if (!site) throw new Error(`no site ${siteId}`);
-  return site.row.settings;
+/**
+ * What the chat's operations need, built once by server/app.ts (decision 0016) and passed by
+ * the HTTP routes and the live connections alike.
+ */
+export interface ChatDeps {
+  db: Db;
+  /** Committed events go out here (the live bus). */
+  bus: MemberEventBus;
+  urls: FileSigner;
+  /** Chat photo files, removed after the rows that used them. */
+  storage: ObjectStorage;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** The process's group commit for sends (one per database). */
+  sends: SendBatcher;
+  /** The settings of the member's own site (a member belongs to one site). */
+  siteSettings(siteId: number): SiteSettingsRecord;
 }
 
 /** Balance, free messages left and conversations left to start. */
@@ -44,18 +56,6 @@ function walletFrom(credits: number, member: Pick<MemberRow, 'paidUser' | 'freeM
     free_messages_left: member.paidUser ? 0 : Math.max(0, settings.free_messages - member.freeMessagesUsed),
     conversations_left: member.paidUser ? null : Math.max(0, FREE_CONVERSATIONS - started),
   };
-}
-
-const sendBatchers = new WeakMap<FastifyInstance, SendBatcher>();
-
-/** The app's group commit for sends (one per process and database). */
-function sendBatcherOf(app: FastifyInstance): SendBatcher {
-  let batcher = sendBatchers.get(app);
-  if (!batcher) {
-    batcher = new SendBatcher(app.database.pool, app.database.kind === 'server');
-    sendBatchers.set(app, batcher);
-  }
-  return batcher;
 }
 
 /** What rv_chat_send answers (migration 0009): a refusal, a repeated client id, or the stored message's events. */
@@ -95,15 +95,15 @@ function refusal(outcome: Extract<SendOutcome, { error: string }>): ApiError {
  * after commit. Lock order: sender row, conversation row, event streams by member id.
  * `sessionHash`: a send over the live connection, whose session is checked in the same call.
  */
-export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 'id' | 'siteId'>, input: SendMessage, sessionHash: string | null = null): Promise<SendMessageResponse> {
-  const settings = siteSettingsOf(app, sender.siteId);
+export async function sendMessage(deps: ChatDeps, sender: Pick<MemberRow, 'id' | 'siteId'>, input: SendMessage, sessionHash: string | null = null): Promise<SendMessageResponse> {
+  const settings = deps.siteSettings(sender.siteId);
   if (input.profile === sender.id) throw new ApiError(400, 'chat:errors.cannotMessageSelf');
   const text = input.kind === 'text' ? (input.text ?? '') : '';
   if (input.kind === 'text' && !text) throw new ApiError(400, 'chat:errors.emptyMessage', {}, 'text');
   if (text.length > settings.message_length) throw new ApiError(400, 'chat:errors.tooLong', { max: settings.message_length }, 'text');
   const gift = input.kind === 'gift' ? input.gift! : null;
 
-  const outcome = (await sendBatcherOf(app).send({
+  const outcome = (await deps.sends.send({
     session_hash: sessionHash,
     sender: sender.id,
     site: sender.siteId,
@@ -119,14 +119,14 @@ export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 
   })) as SendOutcome;
   if (outcome.error !== undefined) throw refusal(outcome);
   const me = { id: sender.id, paidUser: outcome.paid, freeMessagesUsed: outcome.free_used };
-  if (outcome.repeated !== undefined) return repeatedSend(app.database.db, me, outcome.repeated, settings, (key) => app.photoUrls.file(key));
+  if (outcome.repeated !== undefined) return repeatedSend(deps.db, me, outcome.repeated, settings, (key) => deps.urls.file(key));
 
-  publishEvents(app.liveBus, outcome.events);
+  publishEvents(deps.bus, outcome.events);
   const mine = outcome.events.find((e) => e.memberId === sender.id)!.event;
   if (mine.kind !== 'message') throw new Error('rv_chat_send: no message event');
   return {
     // The sender's own event, its photo keys signed: the same message the other tabs receive.
-    message: presentEvent(app.photoUrls, mine).message,
+    message: presentEvent(deps.urls, mine).message,
     wallet: walletFrom(outcome.balance, me, outcome.started, settings),
   };
 }
@@ -142,8 +142,8 @@ async function repeatedSend(db: Db, me: Pick<MemberRow, 'id' | 'paidUser' | 'fre
  * The member opened the chat: unread to 0, the other member's messages read (read ticks
  * for them, the badge for the member's other tabs). Nothing happens when nothing was unread.
  */
-export async function readChat(app: FastifyInstance, memberId: number, conversationId: number): Promise<number> {
-  const db = app.database.db;
+export async function readChat(deps: Pick<ChatDeps, 'db' | 'bus'>, memberId: number, conversationId: number): Promise<number> {
+  const db = deps.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
   await db.transaction(async (tx) => {
     const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('no key update');
@@ -171,7 +171,7 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
       new Map([[memberId, -me.unread]]),
     );
   });
-  publishEvents(app.liveBus, events);
+  publishEvents(deps.bus, events);
   return totalUnread(db, memberId);
 }
 
@@ -186,11 +186,11 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
  * held them across round trips, and send batches waiting for them made the chat's slowest
  * deliveries (decision 0009).
  */
-export async function acknowledgeMany(app: FastifyInstance, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
+export async function acknowledgeMany(deps: Pick<ChatDeps, 'db' | 'bus'>, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
   if (acks.size === 0) return;
-  const { rows } = await app.database.db.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(receiptsStatement(acks));
+  const { rows } = await deps.db.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(receiptsStatement(acks));
   const events = rows.map((r) => ({ memberId: r.member_id, seq: Number(r.seq), event: r.event }));
-  publishEvents(app.liveBus, events.sort((a, b) => a.memberId - b.memberId || a.seq - b.seq));
+  publishEvents(deps.bus, events.sort((a, b) => a.memberId - b.memberId || a.seq - b.seq));
 }
 
 /** acknowledgeMany's statement: the receipts it stores, returned (member_id, seq, event). */
@@ -260,8 +260,8 @@ export async function typingTarget(db: Db, memberId: number, conversationId: num
  * Removes chats from the member's list (spec 4): one conversation, or every chat with a
  * member. The history is cleared for this member only; a new message brings the chat back.
  */
-export async function deleteChats(app: FastifyInstance, memberId: number, target: { conversation: number } | { profile: number }): Promise<{ deleted: number; total_unread_messages: number }> {
-  const db = app.database.db;
+export async function deleteChats(deps: Pick<ChatDeps, 'db' | 'bus' | 'storage' | 'log'>, memberId: number, target: { conversation: number } | { profile: number }): Promise<{ deleted: number; total_unread_messages: number }> {
+  const db = deps.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
   let photoKeys: string[] = [];
   const deleted = await db.transaction(async (tx) => {
@@ -300,8 +300,8 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
     photoKeys = await retireClearedPhotos(tx, mine.map((c) => c.conversationId));
     return mine.length;
   });
-  publishEvents(app.liveBus, events);
-  await removePhotoFiles(app.photoStorage, photoKeys, app.log);
+  publishEvents(deps.bus, events);
+  await removePhotoFiles(deps.storage, photoKeys, deps.log);
   return { deleted, total_unread_messages: await totalUnread(db, memberId) };
 }
 

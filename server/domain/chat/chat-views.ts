@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { CHAT_HISTORY_LIMIT_FREE, CHAT_PAGE_SIZE, type ChatListItem, type ChatResponse, type ChatsResponse } from '../../../common/chat/chat-schema';
 import { conversationMembers, conversations, likes, members, messages, photos } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -10,7 +9,7 @@ import type { MemberRow } from '../members/account-repository';
 import { memberVisibility, tileColumns, visibleMemberConditions } from '../members/members-repository';
 import { chatCosts, giftCatalogue, presentMessage, stateOf } from './chat-presenter';
 import { conversationBetween, historyFloor, messagePage, participant, totalUnread } from './chat-repository';
-import { siteSettingsOf, walletOf } from './chat-service';
+import { walletOf, type ChatDeps } from './chat-service';
 
 const CHAT_LIST_LIMIT = 200;
 const MATCH_STRIP_LIMIT = 20;
@@ -20,9 +19,9 @@ const MATCH_STRIP_LIMIT = 20;
  * latest first. A chat with a member the viewer may not see (memberVisibility's rule) stays
  * in the list behind a neutral card named `unavailableName`.
  */
-export async function chatList(app: FastifyInstance, member: MemberRow, unavailableName: string): Promise<ChatsResponse> {
-  const db = app.database.db;
-  const sign = (key: string) => app.photoUrls.file(key);
+export async function chatList(deps: Pick<ChatDeps, 'db' | 'urls'>, member: MemberRow, unavailableName: string): Promise<ChatsResponse> {
+  const db = deps.db;
+  const sign = (key: string) => deps.urls.file(key);
   const last = alias(messages, 'last');
   const rows = await db
     .select({
@@ -108,14 +107,14 @@ export async function chatList(app: FastifyInstance, member: MemberRow, unavaila
  * unconfirmed, deleted, blocking the viewer) is the neutral card named `unavailableName`.
  */
 export async function conversationView(
-  app: FastifyInstance,
+  deps: Pick<ChatDeps, 'db' | 'urls' | 'siteSettings'>,
   member: MemberRow,
   query: { id?: number | undefined; profile?: number | undefined; before?: number | undefined },
   unavailableName: string,
 ): Promise<ChatResponse> {
-  const db = app.database.db;
-  const settings = siteSettingsOf(app, member.siteId);
-  const sign = (key: string) => app.photoUrls.file(key);
+  const db = deps.db;
+  const settings = deps.siteSettings(member.siteId);
+  const sign = (key: string) => deps.urls.file(key);
 
   let otherId: number;
   let conversationId: number | null;

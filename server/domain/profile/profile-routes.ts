@@ -23,7 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         Object.entries(request.body).filter(([field]) => !(OPTIONAL_PROFILE_FIELDS as readonly string[]).includes(field) || offered.has(field as OptionalProfileField)),
       ) as typeof request.body;
       const updated = await updateOwnProfile(db, member, settings, update);
-      return { user: await presentUser(db, updated, settings.fictional_icon) };
+      return { user: await presentUser(db, updated, settings.fictional_icon, app.photoUrls) };
     },
   );
 };

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/api-error';
 import { activationMail } from '../../mail/activation-mail';
 import { takeAddressQuota } from '../auth/address-quota';
 import { endSession, startSession } from '../auth/sessions';
-import { publishEvents } from '../member-events/publish-events';
+import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import type { MemberRow } from '../members/account-repository';
 import { findRegion } from '../reference/regions';
 import { siteOrigin } from '../sites/site-origin';
@@ -29,7 +29,7 @@ export function signupAllowed(signups: string, tracking: Record<string, string>)
  * Signs a visitor up: the site's rules, every validation message of spec section 5, the
  * account, the first message, a session, and the activation mail. Throws ApiError.
  */
-export async function signUp(request: FastifyRequest, reply: FastifyReply, input: SignupInput): Promise<MemberRow> {
+export async function signUp(request: FastifyRequest, reply: FastifyReply, input: SignupInput, bus: MemberEventBus): Promise<MemberRow> {
   const app = request.server;
   const site = request.visitor.site;
   const settings = site.row.settings;
@@ -60,7 +60,7 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, input
   }
 
   // The step-0 message reaches the member written to at once.
-  publishEvents(app.liveBus, result.events);
+  publishEvents(bus, result.events);
   const previous = request.cookies[AUTH_SESSION_COOKIE];
   if (previous) await endSession(app.database.db, previous);
   reply.setSessionCookie(await startSession(app.database.db, result.member.id, request.headers['user-agent'] ?? ''));

@@ -23,8 +23,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const member = await signUp(request, reply, request.body);
-      return { user: await presentUser(db, member, request.visitor.site.row.settings.fictional_icon) };
+      const member = await signUp(request, reply, request.body, app.liveBus);
+      return { user: await presentUser(db, member, request.visitor.site.row.settings.fictional_icon, app.photoUrls) };
     },
   );
 
@@ -81,7 +81,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = (await findMemberById(db, member.id))!;
       await sendActivationMail(request, updated, result.token);
-      return { user: await presentUser(db, updated, request.visitor.site.row.settings.fictional_icon) };
+      return { user: await presentUser(db, updated, request.visitor.site.row.settings.fictional_icon, app.photoUrls) };
     },
   );
 };
