@@ -2,7 +2,7 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { conversationsOf, unreadLeavingWith } from '../chat/chat-repository';
-import { eraseConversationEvents, retireConversationPhotos } from '../chat/conversation-erasure';
+import { eraseConversationEvents, retireConversationPhotos } from '../chat/conversation-erasure-repository';
 import { appendEvents } from '../member-events/member-events-repository';
 import { deletePurgeableMember, listPurgeableMembers, lockPurgeableMember, photoKeysOf } from './account-deletion-repository';
 import { isDemoKey } from '../photos/media-url';

@@ -5,7 +5,7 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import { emailTokens, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
-import { issueEmailToken } from '../auth/email-tokens';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { findMemberById } from '../members/account-repository';
 import { REACTIVATION_LINK_MINUTES, requestAccountDeletion } from './account-deletion';
 import { reactivateAccount } from './reactivation';

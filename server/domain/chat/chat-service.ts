@@ -1,26 +1,36 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatWallet, LiveEvent, SendMessage, SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import type { Db, Tx } from '../../db/database';
-import { conversationMembers, conversations, messages } from '../../db/schema';
+import { messages } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
-import { blockedEitherWay, countStartedConversations, findMessage, otherSide, participant, totalUnread } from './chat-repository';
+import {
+  blockedEitherWay,
+  clearSide,
+  countStartedConversations,
+  findMessage,
+  lockClearableSides,
+  lockConversation,
+  markRead,
+  otherSide,
+  participant,
+  totalUnread,
+} from './chat-repository';
 import { removePhotoFiles } from '../photos/photo-service';
-import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure';
+import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure-repository';
 import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
 import { presentEvent, type FileSigner } from '../member-events/present-event';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
-import { type SendBatcher } from './send-batcher';
+import { storeReceipts } from './receipts-repository';
+import type { SendBatcher } from './send-batcher';
 
 type Conn = Db | Tx;
-/** An acknowledgement looks at this many events before it (acks come every 250 ms; a tab far behind gets read receipts instead). */
-const ACK_WINDOW = 1000;
 
 /**
  * What the chat's operations need, built once by server/app.ts (decision 0016) and passed by
@@ -146,21 +156,14 @@ export async function readChat(deps: Pick<ChatDeps, 'db' | 'bus'>, memberId: num
   const db = deps.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
   await db.transaction(async (tx) => {
-    const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('no key update');
+    const conversation = await lockConversation(tx, conversationId);
     // The side locked (after the conversation, as sends take them): the unread count it
     // clears is exactly what leaves the member's total.
     const me = conversation && (await participant(tx, conversationId, memberId, true));
     if (!conversation || !me) throw new ApiError(404, 'chat:errors.conversationNotFound');
     const upTo = conversation.lastMessageId ?? 0;
     if (me.unread === 0 && me.readUpTo >= upTo) return;
-    await tx
-      .update(conversationMembers)
-      .set({ unread: 0, readUpTo: upTo, deliveredUpTo: sql`greatest(${conversationMembers.deliveredUpTo}, ${upTo})` })
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
-    await tx
-      .update(messages)
-      .set({ readAt: new Date() })
-      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, memberId), isNull(messages.readAt), lt(messages.id, upTo + 1)));
+    await markRead(tx, conversationId, memberId, upTo);
     // The totals in the events are the kept ones after the change (appendEvents fills them in).
     events = await appendEvents(
       tx,
@@ -188,65 +191,7 @@ export async function readChat(deps: Pick<ChatDeps, 'db' | 'bus'>, memberId: num
  */
 export async function acknowledgeMany(deps: Pick<ChatDeps, 'db' | 'bus'>, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
   if (acks.size === 0) return;
-  const { rows } = await deps.db.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(receiptsStatement(acks));
-  const events = rows.map((r) => ({ memberId: r.member_id, seq: Number(r.seq), event: r.event }));
-  publishEvents(deps.bus, events.sort((a, b) => a.memberId - b.memberId || a.seq - b.seq));
-}
-
-/** acknowledgeMany's statement: the receipts it stores, returned (member_id, seq, event). */
-export function receiptsStatement(acks: ReadonlyMap<number, { seq: number; after: number }>) {
-  const memberIds = [...acks.keys()];
-  const seqs = memberIds.map((id) => acks.get(id)!.seq);
-  const afters = memberIds.map((id) => acks.get(id)!.after);
-  return sql`
-    with acks as (
-      select * from unnest(${`{${memberIds.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[], ${`{${afters.join(',')}}`}::bigint[]) as a(member_id, seq, after)
-    ), received as (
-      -- Each member's new events by the (member_id, seq) index: the LIMIT (no more than the
-      -- window holds) keeps the subquery from being joined as a whole, which plans have done
-      -- with a scan of the whole event log.
-      select a.member_id, e.conversation_id, max(e.message_id) as up_to
-      from acks a
-      cross join lateral (
-        select (x.event->'message'->>'conversation')::int as conversation_id, (x.event->'message'->>'id')::int as message_id
-        from member_events x
-        where x.member_id = a.member_id and x.seq <= a.seq and x.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
-          and x.event->>'kind' = 'message' and (x.event->'message'->>'mine')::boolean = false
-        limit ${ACK_WINDOW}
-      ) e
-      group by 1, 2
-    ), locked as (
-      -- The sides in id order (as send batches take them), so that the two never deadlock.
-      select cm.conversation_id, cm.member_id, r.up_to from conversation_members cm
-      join received r on cm.conversation_id = r.conversation_id and cm.member_id = r.member_id
-      where cm.delivered_up_to < r.up_to
-      order by cm.conversation_id, cm.member_id
-      for no key update of cm
-    ), receipts as (
-      update conversation_members cm set delivered_up_to = l.up_to
-      from locked l
-      where cm.conversation_id = l.conversation_id and cm.member_id = l.member_id and cm.delivered_up_to < l.up_to
-      returning cm.other_id as member_id, jsonb_build_object('kind', 'delivered', 'conversation', cm.conversation_id, 'up_to', cm.delivered_up_to) as event, cm.conversation_id
-    ), per_member as (
-      -- Per member: their receipts in conversation order (as appendEvents numbers them).
-      select member_id, jsonb_agg(event order by conversation_id) as events from receipts group by member_id
-    ), streams as (
-      -- The senders' streams in member id order, as every writer takes them.
-      insert into event_streams (member_id, seq)
-      select member_id, jsonb_array_length(events) from per_member order by member_id
-      on conflict (member_id) do update set seq = event_streams.seq + excluded.seq
-      returning member_id, seq
-    ), by_member as (
-      -- All receipts keyed by member, so that each stream finds its own by key: joined to the
-      -- streams instead, the planner (which expects one row of each) compared every pair.
-      select jsonb_object_agg(member_id::text, events) as events from per_member
-    )
-    insert into member_events (member_id, seq, event)
-    select s.member_id, s.seq - jsonb_array_length(b.events -> s.member_id::text) + e.place, e.event
-    from streams s
-    cross join by_member b
-    cross join lateral jsonb_array_elements(b.events -> s.member_id::text) with ordinality as e(event, place)
-    returning member_id, seq, event`;
+  publishEvents(deps.bus, await storeReceipts(deps.db, acks));
 }
 
 /** The other member when `memberId` may signal typing in the conversation (a participant, no block), else null. */
@@ -267,30 +212,13 @@ export async function deleteChats(deps: Pick<ChatDeps, 'db' | 'bus' | 'storage' 
   const deleted = await db.transaction(async (tx) => {
     // The member's sides locked in conversation order (as sends take them): the unread
     // counts cleared are exactly what leaves the member's total.
-    const mine = await tx
-      .select({ conversationId: conversationMembers.conversationId, lastMessageId: conversations.lastMessageId, unread: conversationMembers.unread })
-      .from(conversationMembers)
-      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-      .where(
-        and(
-          eq(conversationMembers.memberId, memberId),
-          'conversation' in target ? eq(conversationMembers.conversationId, target.conversation) : eq(conversationMembers.otherId, target.profile),
-          gt(sql`coalesce(${conversations.lastMessageId}, 0)`, conversationMembers.clearedUpTo),
-        ),
-      )
-      .orderBy(conversationMembers.conversationId)
-      .for('no key update', { of: conversationMembers });
+    const mine = await lockClearableSides(tx, memberId, target);
     if (!mine.length) throw new ApiError(404, 'chat:errors.conversationNotFound');
     // The member's stored events of these chats go too, or `hello` after 0 would replay the
     // history just deleted. The other member keeps theirs: their history stays (it is theirs
     // to delete), and removing their events would only make their tabs miss messages.
     await eraseConversationEvents(tx, mine.map((c) => c.conversationId), [memberId]);
-    for (const c of mine) {
-      await tx
-        .update(conversationMembers)
-        .set({ unread: 0, clearedUpTo: c.lastMessageId ?? 0, readUpTo: sql`greatest(${conversationMembers.readUpTo}, ${c.lastMessageId ?? 0})` })
-        .where(and(eq(conversationMembers.conversationId, c.conversationId), eq(conversationMembers.memberId, memberId)));
-    }
+    for (const c of mine) await clearSide(tx, c.conversationId, memberId, c.lastMessageId ?? 0);
     events = await appendEvents(
       tx,
       mine.map((c) => ({ memberId, event: { kind: 'chat_deleted', conversation: c.conversationId, total_unread_messages: 0 } satisfies LiveEvent })),

@@ -51,3 +51,11 @@ export async function memberPhotos(db: Db, member: MemberRow): Promise<MemberPho
     : [];
   return { count: counted?.n ?? 0, main: main ?? null };
 }
+
+export type MemberUpdate = Partial<typeof members.$inferInsert>;
+
+/** Writes `values` to the member's row in one statement and returns the row as stored. */
+export async function updateMember(db: Db, memberId: number, values: MemberUpdate): Promise<MemberRow> {
+  const [row] = await db.update(members).set(values).where(eq(members.id, memberId)).returning();
+  return row!;
+}

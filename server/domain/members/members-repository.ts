@@ -102,3 +102,13 @@ export async function findMemberCardRow(db: Db, siteId: number, id: number, view
     .where(and(eq(members.id, id), visibleMemberConditions(siteId, viewerId)));
   return row ?? null;
 }
+
+/** One member's tile row by id, the main photo only when active (null: no such member). */
+export async function findTileRow(db: Db | Tx, memberId: number): Promise<TileRow | null> {
+  const [row] = await db
+    .select(tileColumns)
+    .from(members)
+    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
+    .where(eq(members.id, memberId));
+  return row ?? null;
+}

@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blocks, conversationMembers, conversations, likes, messages } from '../../db/schema';
-import { eraseConversationEvents, eraseLikeEventsBetween, retireConversationPhotos } from '../chat/conversation-erasure';
+import { eraseConversationEvents, eraseLikeEventsBetween, retireConversationPhotos } from '../chat/conversation-erasure-repository';
 import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
 
 /**

@@ -6,7 +6,7 @@ import { emailTokens, members } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo, outboxOf } from '../../test-support/outbox';
-import { issueEmailToken } from '../auth/email-tokens';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { hashToken } from '../auth/sessions';
 import { client, logIn, loggedInMember } from '../../test-support/test-client';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MAIL_CHANGE_EMAILS_PER_DAY, MAIL_CHANGE_LINK_MINUTES } from '../../../common/account/mail-change';
 import type { Db } from '../../db/database';
 import { members, passwordResetTokens } from '../../db/schema';
-import { consumeEmailToken, countEmailTokensSince, issueEmailToken, type IssuedEmailToken } from '../auth/email-tokens';
+import { consumeEmailToken, countEmailTokensSince, issueEmailToken, type IssuedEmailToken } from '../auth/email-token-repository';
 import { emailTakenByOther, voidEmailTokens } from './settings-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/database';
 import { emailTokens, members, passwordResetTokens, sessions } from '../../db/schema';
-import type { EmailTokenPurpose } from '../auth/email-tokens';
+import type { EmailTokenPurpose } from '../auth/email-token-repository';
 
 /**
  * Sets a new password hash when the stored one is still the one the old password was

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { emailTokens, members } from '../../db/schema';
-import { consumeEmailToken, countEmailTokensSince, issueEmailToken } from '../auth/email-tokens';
+import { consumeEmailToken, countEmailTokensSince, issueEmailToken } from '../auth/email-token-repository';
 import { hashToken } from '../auth/sessions';
 import { ACTIVATION_LINK_DAYS } from './signup-service';
 

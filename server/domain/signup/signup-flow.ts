@@ -4,7 +4,7 @@ import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
 import { signupProblems, type SignupInput } from '../../../common/signup/signup-rules';
 import { ApiError } from '../../http/api-error';
 import { activationMail } from '../../mail/activation-mail';
-import { takeAddressQuota } from '../auth/address-quota';
+import { takeAddressQuota } from '../auth/address-quota-repository';
 import { endSession, startSession } from '../auth/sessions';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import type { MemberRow } from '../members/account-repository';

@@ -9,7 +9,7 @@ import { presentUser } from '../current-user/current-user';
 import { activateAccount, correctUnconfirmedEmail, newActivationLink } from './activation';
 import { sendActivationMail, signUp, takeActivationMailQuota } from './signup-flow';
 import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
-import { takeAddressQuota } from '../auth/address-quota';
+import { takeAddressQuota } from '../auth/address-quota-repository';
 
 const ok = z.object({ ok: z.literal(true) });
 

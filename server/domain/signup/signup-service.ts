@@ -5,7 +5,7 @@ import { ensureConversation, insertMessage, messageEvents } from '../chat/chat-r
 import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
 import type { SignupInput } from '../../../common/signup/signup-rules';
 import { addCreditEntry } from '../credits/credits-repository';
-import { issueEmailToken } from '../auth/email-tokens';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { hashPassword } from '../auth/password';
 import { findMemberByEmail, type MemberRow } from '../members/account-repository';
 import { listedMemberConditions } from '../members/members-repository';
