@@ -1,5 +1,5 @@
 import { and, count, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { members, photos } from '../../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -58,4 +58,11 @@ export type MemberUpdate = Partial<typeof members.$inferInsert>;
 export async function updateMember(db: Db, memberId: number, values: MemberUpdate): Promise<MemberRow> {
   const [row] = await db.update(members).set(values).where(eq(members.id, memberId)).returning();
   return row!;
+}
+
+/** Stores a new member and returns the row as stored. */
+export async function insertMember(tx: Tx, values: typeof members.$inferInsert): Promise<MemberRow> {
+  const [row] = await tx.insert(members).values(values).returning();
+  if (!row) throw new Error('member insert returned nothing');
+  return row;
 }

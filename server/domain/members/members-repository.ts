@@ -112,3 +112,9 @@ export async function findTileRow(db: Db | Tx, memberId: number): Promise<TileRo
     .where(eq(members.id, memberId));
   return row ?? null;
 }
+
+/** Whether `id` is a listed member of the site (listedMemberConditions). */
+export async function isListedMember(db: Db | Tx, siteId: number, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: members.id }).from(members).where(and(eq(members.id, id), listedMemberConditions(siteId)));
+  return row !== undefined;
+}
