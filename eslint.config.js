@@ -24,6 +24,50 @@ const featureZones = [
   })),
 ];
 
+// Server domains in layers (decision 0016): a domain imports only domains of the layers before
+// its own, never one beside or above it, so the base domains stay free of what is built on them.
+const serverLayers = [
+  ['geoip', 'reference', 'credits', 'member-events', 'visits', 'complaints'], // foundations: no other domain
+  ['sites', 'members', 'photos'], // base domains
+  ['likes', 'search'],
+  ['chat', 'geocode'],
+  ['current-user'], // the logged-in member's object, summed up from the domains below
+  ['auth', 'profile', 'profile-view'],
+  ['settings', 'signup', 'account-deletion'],
+];
+const serverDomains = readdirSync('server/domain', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const unplaced = serverDomains.filter((name) => !serverLayers.flat().includes(name));
+if (unplaced.length) throw new Error(`eslint.config.js: place server/domain/${unplaced.join(', ')} in serverLayers`);
+const serverDomainZones = serverLayers.flatMap((layer, i) =>
+  layer.map((name) => ({
+    target: `./server/domain/${name}/**/!(*.test).ts`,
+    from: serverLayers
+      .slice(i)
+      .flat()
+      .filter((other) => other !== name)
+      .map((other) => `./server/domain/${other}`),
+    message: `server/domain/${name} (layer ${i}) imports only domains of the layers before it (serverLayers in eslint.config.js).`,
+  })),
+);
+const serverZones = [
+  ...serverDomainZones,
+  {
+    target: './server/domain/**/!(*.test).ts',
+    from: ['./server/realtime', './server/jobs', './server/plugins', './server/ssr', './server/app.ts', './server/main.ts'],
+    message: 'Domains sit below the transports and the app: publish through member-events (MemberEventBus), take dependencies as arguments.',
+  },
+  {
+    target: ['./server/!(test-support)/**/!(*.test).ts', './server/!(*.test).ts'],
+    from: './server/test-support',
+    message: 'server/test-support is for tests: product code never imports it.',
+  },
+  {
+    target: './server/{db,storage,mail,http}/**/!(*.test).ts',
+    from: ['./server/realtime', './server/jobs', './server/plugins', './server/ssr', './server/app.ts'],
+    message: 'Infrastructure modules do not depend on the layers that use them.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
   js.configs.recommended,
@@ -47,9 +91,18 @@ export default tseslint.config(
             { target: './app', from: './server', message: 'The app reaches the server only through loaders\' context and the API.' },
             { target: './server', from: './app', message: 'The server must not import browser code.' },
             ...featureZones,
+            ...serverZones,
           ],
         },
       ],
+    },
+  },
+  {
+    // Only routes and the realtime layer reach the bus; domain services take a MemberEventBus.
+    files: ['server/domain/**/*.ts'],
+    ignores: ['**/*-routes.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='liveBus']", message: 'Take a MemberEventBus argument; the route passes app.liveBus (decision 0016).' }],
     },
   },
   {

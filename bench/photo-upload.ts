@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { PHOTO_MAX_SIDE } from '../common/photos/photo-schema';
 import { createTestApp } from '../server/test-support/test-app';
 import { createMember } from '../server/test-support/test-members';
-import { photoLikeJpeg } from '../server/domain/photos/test-images';
+import { photoLikeJpeg } from '../server/test-support/test-images';
 import { median } from './lib/load';
 
 export interface PhotoUploadResult {

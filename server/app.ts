@@ -20,11 +20,15 @@ import { mediaSecretOf, type Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { signupRoutes } from './domain/signup/signup-routes';
-import { memberCardRoutes } from './domain/members/member-card';
+import { memberCardRoutes } from './domain/members/member-card-routes';
 import { ServerTranslations } from './i18n/server-translations';
 import { TeaserService } from './domain/members/teaser-service';
 import { ListingChanges } from './domain/members/listing-changes';
-import { MediaSigner, PhotoUrls, registerPhotoUrls } from './domain/photos/photo-urls';
+import { SearchService } from './domain/search/search-service';
+import { SendBatcher } from './domain/chat/send-batcher';
+import type { ChatDeps } from './domain/chat/chat-service';
+import { ImageJobs } from './domain/photos/image-jobs';
+import { MediaSigner, PhotoUrls } from './domain/photos/photo-urls';
 import { photosRoutes } from './domain/photos/photos-routes';
 import { likesRoutes } from './domain/likes/likes-routes';
 import { chatRoutes } from './domain/chat/chat-routes';
@@ -36,7 +40,8 @@ import { complaintRoutes } from './domain/complaints/complaint-routes';
 import { profileRoutes } from './domain/profile/profile-routes';
 import { mediaRoutes } from './domain/photos/media-routes';
 import type { ObjectStorage } from './storage/object-storage';
-import { createStorage } from './storage/create-storage';
+import { createStorage, MEDIA_DIR_NAME } from './storage/create-storage';
+import { LocalDiskStorage } from './storage/local-disk-storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { JobRunner } from './jobs/job-runner';
 import { visitorPlugin } from './plugins/visitor-plugin';
@@ -77,6 +82,14 @@ declare module 'fastify' {
     photoStorage: ObjectStorage;
     /** Signed URLs of stored files and who may see which photo. */
     photoUrls: PhotoUrls;
+    /** The seeded demo pool, on the local data directory whatever stores uploads. */
+    demoMedia: ObjectStorage;
+    /** The process's bound on concurrent image work (IMAGE_JOBS). */
+    imageJobs: ImageJobs;
+    /** Member search with its per-site cache of "other profiles". */
+    memberSearch: SearchService;
+    /** What the chat's operations need, shared by its routes and the live connections. */
+    chat: ChatDeps;
   }
 }
 
@@ -136,12 +149,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('photoStorage', createStorage(config));
   app.decorate('photoUrls', new PhotoUrls(new MediaSigner(mediaSecretOf(secrets))));
-  registerPhotoUrls(database.db, app.photoUrls);
+  app.decorate('demoMedia', new LocalDiskStorage(path.join(config.DATA_DIR, MEDIA_DIR_NAME)));
+  app.decorate('imageJobs', new ImageJobs(config.IMAGE_JOBS));
   app.decorate('teaser', new TeaserService(database.db, (key) => app.photoUrls.file(key)));
   app.decorate('listings', new ListingChanges());
   app.listings.onChange((siteId) => app.teaser.forget(siteId));
+  app.decorate('memberSearch', new SearchService(database.db, (key) => app.photoUrls.file(key)));
+  app.listings.onChange((siteId) => app.memberSearch.forget(siteId));
   app.decorate('liveBus', await createLiveBus(config.REDIS_URL, app.log));
   app.addHook('onClose', async () => app.liveBus.close());
+  app.decorate('chat', {
+    db: database.db,
+    bus: app.liveBus,
+    urls: app.photoUrls,
+    storage: app.photoStorage,
+    log: app.log,
+    sends: new SendBatcher(database.pool, database.kind === 'server'),
+    siteSettings: (siteId) => sites.settingsOf(siteId),
+  } satisfies ChatDeps);
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {

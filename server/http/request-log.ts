@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { REACTIVATE_QUERY } from '../../common/account-deletion/account-deletion-rules';
-import { SIGNED_MEDIA_PREFIX } from '../domain/members/media-url';
+import { SIGNED_MEDIA_PREFIX } from '../domain/photos/media-url';
 
 /**
  * Query parameters that carry a secret: the mailed activation, reset and mail-change links

@@ -1,7 +1,7 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import { LOGIN_FAILURE_WINDOW_MINUTES } from '../../common/limits';
 import { loginThrottle, passwordResetTokens } from '../db/schema';
-import { deleteStaleAddressQuotas } from '../domain/auth/address-quota';
+import { deleteStaleAddressQuotas } from '../domain/auth/address-quota-repository';
 import { deleteExpiredSessions } from '../domain/auth/session-repository';
 import { sessionIdle } from '../domain/auth/sessions';
 import type { Job } from './job-runner';

@@ -1,4 +1,4 @@
-import { purgeOldEvents } from '../domain/chat/live-events';
+import { purgeOldEvents } from '../domain/member-events/member-events-repository';
 import type { Job } from './job-runner';
 
 /** Drops live events older than EVENT_RETENTION_HOURS: a tab that far behind reloads instead of resuming. */

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { acknowledgeMany } from '../domain/chat/chat-service';
+import type { FastifyBaseLogger } from 'fastify';
+import { acknowledgeMany, type ChatDeps } from '../domain/chat/chat-service';
 
 /** Acknowledgements wait at most this long to be written together. */
 export const ACK_BATCH_MS = 100;
@@ -21,7 +21,8 @@ export class AckBatcher {
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly chat: Pick<ChatDeps, 'db' | 'bus'>,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
     /** Whether the member still has a connection on this process (else their last seq is not kept). */
     private readonly connected: (memberId: number) => boolean,
     private readonly delayMs = ACK_BATCH_MS,
@@ -63,13 +64,13 @@ export class AckBatcher {
     const acks = new Map([...batch].map(([memberId, seq]) => [memberId, { seq, after: this.written.get(memberId) ?? 0 }]));
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await acknowledgeMany(this.app, acks);
+        await acknowledgeMany(this.chat, acks);
         for (const [memberId, seq] of batch) if (this.connected(memberId)) this.written.set(memberId, Math.max(seq, this.written.get(memberId) ?? 0));
         return;
       } catch (err) {
         if ((err as { code?: string }).code === DEADLOCK && attempt < RETRIES) continue;
         // Receipts are a courtesy: the messages themselves are delivered; the next ack moves the ticks on.
-        this.app.log.warn({ err, members: batch.size }, 'live acknowledgements failed');
+        this.log.warn({ err, members: batch.size }, 'live acknowledgements failed');
         return;
       }
     }

@@ -3,14 +3,14 @@ import type { LiveServerMessage, SendMessageResponse } from '../../common/chat/c
 import type { Database } from '../db/database';
 import { ensureDemoSites } from '../db/seed/demo-data';
 import { addCreditEntry } from '../domain/credits/credits-repository';
-import { appendEvents } from '../domain/chat/live-events';
-import { logIn } from '../domain/settings/settings-test-client';
+import { appendEvents } from '../domain/member-events/member-events-repository';
+import { logIn } from '../test-support/test-client';
 import { openTestDatabase } from '../test-support/test-database';
 import { createMember } from '../test-support/test-members';
 import type { TestApp } from '../test-support/test-app';
-import { connectLive, LIVE_HOST, listenApp, settle, type ListeningApp, type LiveClient } from './live-test-support';
+import { connectLive, LIVE_HOST, listenApp, settle, type ListeningApp, type LiveClient } from '../test-support/live-test-client';
 import { isDistributedBus } from './redis-bus';
-import { redisTestsSkipped, startRedisServer, type RedisTestServer } from './redis-test-server';
+import { redisTestsSkipped, startRedisServer, type RedisTestServer } from '../test-support/redis-test-server';
 
 /**
  * Two server processes of one site (two apps over one database, each with its own Redis

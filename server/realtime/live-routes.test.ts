@@ -6,13 +6,14 @@ import { memberEvents, sessions } from '../db/schema';
 import { hashToken } from '../domain/auth/sessions';
 import { ensureDemoSites } from '../db/seed/demo-data';
 import { addCreditEntry, creditBalance } from '../domain/credits/credits-repository';
-import { appendEvents, currentSeq, publishEvents } from '../domain/chat/live-events';
-import { client, logIn } from '../domain/settings/settings-test-client';
+import { appendEvents, currentSeq } from '../domain/member-events/member-events-repository';
+import { publishEvents } from '../domain/member-events/publish-events';
+import { client, logIn } from '../test-support/test-client';
 import { openTestDatabase } from '../test-support/test-database';
 import { createMember } from '../test-support/test-members';
 import type { TestApp } from '../test-support/test-app';
 import { WebSocket } from 'ws';
-import { connectLive, LIVE_HOST, listenApp, settle, type ListeningApp, type LiveClient } from './live-test-support';
+import { connectLive, LIVE_HOST, listenApp, settle, type ListeningApp, type LiveClient } from '../test-support/live-test-client';
 import { FRAMES_PER_SECOND, pingLiveConnections } from './live-routes';
 import { unreadTotalsOff } from '../test-support/unread-totals';
 

@@ -56,9 +56,11 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   /** Per member with a connection: frames in the current second. */
   const rate = new Map<number, { connections: number; second: number; frames: number }>();
 
-  const acks = new AckBatcher(app, (memberId) => rate.has(memberId));
+  const acks = new AckBatcher(app.chat, app.log, (memberId) => rate.has(memberId));
   const ctx: LiveContext = {
-    app,
+    chat: app.chat,
+    translations: app.translations,
+    log: app.log,
     acks,
     get bus() {
       return app.liveBus;

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { LocalBus, type BusMessage } from './live-bus';
 import { createLiveBus } from './create-live-bus';
 import { memberChannel, type RedisBus } from './redis-bus';
-import { redisTestsSkipped, startRedisServer, type RedisTestServer } from './redis-test-server';
+import { redisTestsSkipped, startRedisServer, type RedisTestServer } from '../test-support/redis-test-server';
 
 const skip = redisTestsSkipped();
 

@@ -11,7 +11,7 @@ import { SELECTED_COUNTRY_COOKIE } from '../domain/sites/visitor';
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../domain/visits/visit-cookie';
 import { AUTH_COOKIE_PREFIX } from '../../common/limits';
 import type { User } from '../../common/auth/user-schema';
-import { presentUser } from '../domain/members/user-presenter';
+import { presentUser } from '../domain/current-user/current-user';
 import { ApiError } from '../http/api-error';
 import { BODY_LIMIT_BYTES } from '../http/body-limit';
 import { isHttps, schemeOf } from '../http/https';
@@ -151,7 +151,7 @@ async function callApi<E extends Endpoint>(request: FastifyRequest, reply: Fasti
 async function currentUser(request: FastifyRequest): Promise<User | null> {
   const member = await request.currentMember();
   if (!member) return null;
-  return presentUser(request.server.database.db, member, request.visitor.site.row.settings.fictional_icon);
+  return presentUser(request.server.database.db, member, request.visitor.site.row.settings.fictional_icon, request.server.photoUrls);
 }
 
 function toFetchRequest(request: FastifyRequest): Request {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { projectPath } from '../project-paths';
-import { startRedisServer, type RedisTestServer } from '../realtime/redis-test-server';
+import { startRedisServer, type RedisTestServer } from './redis-test-server';
 
 /**
  * Real infrastructure for multi-process tests and benches: a PostgreSQL server, a

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
-import { gradientJpeg } from '../../server/domain/photos/test-images';
+import { gradientJpeg } from '../../server/test-support/test-images';
 import { DEMO_PREMIUM, expect, logInByApi, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 

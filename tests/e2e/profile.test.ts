@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { gradientJpeg } from '../../server/domain/photos/test-images';
+import { gradientJpeg } from '../../server/test-support/test-images';
 import { localeFile, lookup } from './locale-files';
 
 const profile = localeFile('en', 'profile');

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../database';
 import { conversationMembers, likes, members, sites } from '../schema';
 import { ensureConversation, insertMessage } from '../../domain/chat/chat-repository';
-import { appendEvents } from '../../domain/chat/live-events';
+import { appendEvents } from '../../domain/member-events/member-events-repository';
 import { hashPassword } from '../../domain/auth/password';
 import { addCreditEntry } from '../../domain/credits/credits-repository';
 

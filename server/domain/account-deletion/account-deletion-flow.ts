@@ -3,7 +3,6 @@ import { reactivationPath } from '../../../common/account-deletion/account-delet
 import type { DeleteAccountInput } from '../../../common/account-deletion/account-deletion-schema';
 import { AUTH_SESSION_COOKIE, REACTIVATION_DAYS } from '../../../common/limits';
 import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
-import { accountDeletionFeedback } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { reactivationMail } from '../../mail/reactivation-mail';
 import { noticeLockout } from '../auth/lockout-notice';
@@ -11,6 +10,7 @@ import { endSession, startSession } from '../auth/sessions';
 import type { MemberRow } from '../members/account-repository';
 import { siteOrigin } from '../sites/site-origin';
 import { requestAccountDeletion } from './account-deletion';
+import { recordDeletionFeedback } from './account-deletion-repository';
 import { reactivateAccount, requestReactivationLink } from './reactivation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +34,7 @@ export async function deleteAccount(request: FastifyRequest, reply: FastifyReply
   request.server.listings.changed(member.siteId);
   // Why members leave, for the product, without who: no member id, no address.
   if (input.reason || input.reason_text) {
-    await db.insert(accountDeletionFeedback).values({ siteId: member.siteId, reason: input.reason ?? 'unspecified', comment: input.reason_text ?? '' });
+    await recordDeletionFeedback(db, member.siteId, input.reason ?? 'unspecified', input.reason_text ?? '');
   }
   try {
     await sendReactivationMail(request, member, result.token, new Date(result.deletedAt.getTime() + REACTIVATION_DAYS * DAY_MS));

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
-import { emailTokens, members, photos, sessions } from '../../db/schema';
+import { accountDeletionFeedback, emailTokens, members, photos, sessions } from '../../db/schema';
 import type { MemberRow } from '../members/account-repository';
 
 type Executor = Db | Tx;
@@ -86,4 +86,9 @@ export async function deletePurgeableMember(db: Executor, memberId: number, cuto
     .where(and(eq(members.id, memberId), eq(members.status, 'pending_deletion'), lt(members.deletionRequestedAt, cutoff)))
     .returning({ id: members.id });
   return rows.length > 0;
+}
+
+/** Why a member left, kept without who: no member id, no address. */
+export async function recordDeletionFeedback(db: Executor, siteId: number, reason: string, comment: string): Promise<void> {
+  await db.insert(accountDeletionFeedback).values({ siteId, reason, comment });
 }

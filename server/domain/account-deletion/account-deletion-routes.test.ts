@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { findMemberByEmail, findMemberById } from '../members/account-repository';
 import { listTeaserMembers } from '../members/members-repository';
-import { outboxMailsTo } from '../../test-support/outbox';
-import { outboxOf, reactivationToken, requester } from './deletion-test-kit';
+import { requester } from '../../test-support/test-client';
+import { outboxMailsTo, outboxOf, reactivationToken } from '../../test-support/outbox';
 
 let t: TestApp;
 let http: ReturnType<typeof requester>;

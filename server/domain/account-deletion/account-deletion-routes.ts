@@ -6,7 +6,7 @@ import {
   reactivationSchema,
 } from '../../../common/account-deletion/account-deletion-schema';
 import { userResponseSchema } from '../../../common/auth/user-schema';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { deleteAccount, reactivate, resendReactivationLink } from './account-deletion-flow';
 
 /** Delete account, and reactivation within REACTIVATION_DAYS (spec sections 2 and 4). */
@@ -56,7 +56,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const member = await reactivate(request, reply, request.body.token);
       reply.header('cache-control', 'no-store');
-      return { user: await presentUser(app.database.db, member, request.visitor.site.row.settings.fictional_icon) };
+      return { user: await presentUser(app.database.db, member, request.visitor.site.row.settings.fictional_icon, app.photoUrls) };
     },
   );
 };

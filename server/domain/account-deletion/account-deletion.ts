@@ -1,6 +1,6 @@
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
-import { issueEmailToken } from '../auth/email-tokens';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { checkCurrentPassword } from '../auth/current-password';
 import type { MemberRow } from '../members/account-repository';
 import { deleteSessionsOf, lockMember, markPendingDeletion } from './account-deletion-repository';

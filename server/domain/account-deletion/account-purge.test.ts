@@ -6,11 +6,11 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { accountPurgeJob } from '../../jobs/account-purge-job';
-import { issueEmailToken } from '../auth/email-tokens';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { startSession } from '../auth/sessions';
 import { addCreditEntry } from '../credits/credits-repository';
 import { totalUnread } from '../chat/chat-repository';
-import { appendEvents } from '../chat/live-events';
+import { appendEvents } from '../member-events/member-events-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
 let t: TestApp;

@@ -2,10 +2,10 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { conversationsOf, unreadLeavingWith } from '../chat/chat-repository';
-import { eraseConversationEvents, retireConversationPhotos } from '../chat/conversation-erasure';
-import { appendEvents } from '../chat/live-events';
+import { eraseConversationEvents, retireConversationPhotos } from '../chat/conversation-erasure-repository';
+import { appendEvents } from '../member-events/member-events-repository';
 import { deletePurgeableMember, listPurgeableMembers, lockPurgeableMember, photoKeysOf } from './account-deletion-repository';
-import { isDemoKey } from '../members/media-url';
+import { isDemoKey } from '../photos/media-url';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;

@@ -4,7 +4,7 @@ import { conversations, likes, messages, photos, pushSubscriptions } from '../..
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { addCreditEntry } from '../credits/credits-repository';
-import { requester } from './deletion-test-kit';
+import { requester } from '../../test-support/test-client';
 
 let t: TestApp;
 let http: ReturnType<typeof requester>;

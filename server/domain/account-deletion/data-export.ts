@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
-import { isDemoKey } from '../members/media-url';
+import { isDemoKey } from '../photos/media-url';
 import { conversationsOf, creditEntriesOf, likesOf, messagesOf, photosOf, pushSubscriptionsOf, sessionsOf } from './data-export-repository';
 
 

@@ -5,12 +5,12 @@ import { REACTIVATION_DAYS } from '../../../common/limits';
 import { emailTokens, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
-import { outboxMailsTo } from '../../test-support/outbox';
-import { issueEmailToken } from '../auth/email-tokens';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { findMemberById } from '../members/account-repository';
 import { REACTIVATION_LINK_MINUTES, requestAccountDeletion } from './account-deletion';
 import { reactivateAccount } from './reactivation';
-import { outboxOf, reactivationToken, requester, waitForMails } from './deletion-test-kit';
+import { requester } from '../../test-support/test-client';
+import { outboxMailsTo, outboxOf, reactivationToken, waitForMails } from '../../test-support/outbox';
 
 let t: TestApp;
 let http: ReturnType<typeof requester>;

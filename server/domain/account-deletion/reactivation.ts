@@ -1,6 +1,6 @@
 import { REACTIVATION_EMAILS_PER_DAY } from '../../../common/account-deletion/account-deletion-rules';
 import type { Db } from '../../db/database';
-import { consumeEmailToken, countEmailTokensSince, issueEmailToken } from '../auth/email-tokens';
+import { consumeEmailToken, countEmailTokensSince, issueEmailToken } from '../auth/email-token-repository';
 import { findMemberByEmail, type MemberRow } from '../members/account-repository';
 import { REACTIVATION_LINK_MINUTES } from './account-deletion';
 import { expireReactivationTokens, lockMember, restoreMember } from './account-deletion-repository';

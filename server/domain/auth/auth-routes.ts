@@ -5,13 +5,13 @@ import { AUTH_SESSION_COOKIE } from '../../../common/limits';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/locale-resolution';
 import { isHttps } from '../../http/https';
 import { updateMemberLanguage } from '../members/account-repository';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { logInWithCredentials } from './login-flow';
 import { endSession } from './sessions';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon);
+  const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon, app.photoUrls);
 
   // POST /api/user.php?push=1 (save a push subscription) is a separate route, told apart by a
   // router constraint on the query: server/domain/settings/push-query-constraint.ts.

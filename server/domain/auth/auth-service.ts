@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { findMemberByEmail, type MemberRow } from '../members/account-repository';
-import { blockedMinutes, clearAccountFailures, recordFailure, throttleKeys } from './login-throttle';
+import { blockedMinutes, clearAccountFailures, recordFailure, throttleKeys } from './login-throttle-repository';
 import { verifyDecoy, verifyPassword } from './password';
 import { startSession } from './sessions';
 
@@ -18,7 +18,7 @@ const CANNOT_LOG_IN = new Set(['disabled']);
 /**
  * Checks credentials for a site and starts a new session (a fresh token at every login, so
  * a session id planted before login is worthless). Failed attempts count against the
- * account from this client address, the account and the address (login-throttle.ts); a
+ * account from this client address, the account and the address (login-throttle-repository.ts); a
  * blocked one is refused before the password is even checked.
  */
 export async function login(db: Db, input: { siteId: number; email: string; password: string; ip: string; userAgent: string }): Promise<LoginResult> {

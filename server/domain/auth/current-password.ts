@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { MemberRow } from '../members/account-repository';
 import { noticeLockout } from './lockout-notice';
-import { blockedMinutes, recordFailure, throttleKeys } from './login-throttle';
+import { blockedMinutes, recordFailure, throttleKeys } from './login-throttle-repository';
 import { verifyPassword } from './password';
 
 export type PasswordCheck =

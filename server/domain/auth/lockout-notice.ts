@@ -4,7 +4,7 @@ import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
 import { lockoutMail } from '../../mail/lockout-mail';
 import type { MemberRow } from '../members/account-repository';
 import { siteOrigin } from '../sites/site-origin';
-import { accountKey, claimLockoutNotice } from './login-throttle';
+import { accountKey, claimLockoutNotice } from './login-throttle-repository';
 
 /**
  * Tells the owner that sign-in to their account was just blocked (someone is guessing, or they

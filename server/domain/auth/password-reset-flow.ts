@@ -5,7 +5,7 @@ import { ApiError } from '../../http/api-error';
 import { resetCompletionSchema, resetRequestSchema } from '../../../common/auth/user-schema';
 import { passwordResetMail } from '../../mail/password-reset-mail';
 import { siteOrigin } from '../sites/site-origin';
-import { takeAddressQuota } from './address-quota';
+import { takeAddressQuota } from './address-quota-repository';
 import { completePasswordReset, requestPasswordReset } from './password-reset';
 
 /** Request a reset link by e-mail; the mail is in the member's own language. Throws ApiError. */

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { PASSWORD_RESET_EMAILS_PER_DAY, PASSWORD_RESET_LINK_MINUTES } from '../../../common/limits';
 import type { Db } from '../../db/database';
-import { members, passwordResetTokens, sessions } from '../../db/schema';
 import { findMemberByEmail, type MemberRow } from '../members/account-repository';
 import { hashPassword } from './password';
+import { insertResetLink, lockAndCountResetLinks, setPasswordEndingSessions, useResetLink } from './password-reset-repository';
 import { hashToken } from './sessions';
 
 export type ResetRequestResult = { ok: true; member: MemberRow; token: string } | { ok: false; reason: 'notFound' | 'tooMany' };
@@ -19,15 +18,10 @@ export async function requestPasswordReset(db: Db, siteId: number, email: string
   const member = await findMemberByEmail(db, siteId, email);
   if (!member || member.status === 'pending_deletion' || member.status === 'disabled') return { ok: false, reason: 'notFound' };
   return db.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('no key update');
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-    const [sent] = await tx
-      .select({ n: count() })
-      .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.memberId, member.id), gt(passwordResetTokens.createdAt, since)));
-    if ((sent?.n ?? 0) >= PASSWORD_RESET_EMAILS_PER_DAY) return { ok: false, reason: 'tooMany' } as const;
+    if ((await lockAndCountResetLinks(tx, member.id, since)) >= PASSWORD_RESET_EMAILS_PER_DAY) return { ok: false, reason: 'tooMany' } as const;
     const token = randomBytes(32).toString('base64url');
-    await tx.insert(passwordResetTokens).values({
+    await insertResetLink(tx, {
       tokenHash: hashToken(token),
       memberId: member.id,
       createdAt: now,
@@ -44,22 +38,9 @@ export async function requestPasswordReset(db: Db, siteId: number, email: string
 export async function completePasswordReset(db: Db, siteId: number, token: string, password: string, now = new Date()): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    // Marking the link used is the guard: of two parallel completions only one updates it.
-    const [used] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, now),
-          inArray(passwordResetTokens.memberId, tx.select({ id: members.id }).from(members).where(eq(members.siteId, siteId))),
-        ),
-      )
-      .returning({ memberId: passwordResetTokens.memberId });
-    if (!used) return false;
-    await tx.update(members).set({ passwordHash }).where(eq(members.id, used.memberId));
-    await tx.delete(sessions).where(eq(sessions.memberId, used.memberId));
+    const memberId = await useResetLink(tx, siteId, hashToken(token), now);
+    if (memberId === null) return false;
+    await setPasswordEndingSessions(tx, memberId, passwordHash);
     return true;
   });
 }

@@ -31,7 +31,7 @@ export function stateOf(messageId: number, other: Pointers): MessageState {
 
 /**
  * A message as `readerId` sees it. `sign` turns storage keys into URLs: the file URL signer
- * for answers, the identity for stored events (signed when sent, live-events.presentEvent).
+ * for answers, the identity for stored events (signed when sent, member-events/present-event.ts).
  */
 export function presentMessage(row: MessageRow, readerId: number, other: Pointers, sign: (key: string) => string): ChatMessage {
   const mine = row.senderId === readerId;

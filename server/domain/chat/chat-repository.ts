@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { blocks, conversationMembers, conversations, eventStreams, messages, photos } from '../../db/schema';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
@@ -198,4 +198,50 @@ export async function otherSide(db: Conn, conversationId: number, memberId: numb
     .from(conversationMembers)
     .where(and(eq(conversationMembers.conversationId, conversationId), ne(conversationMembers.memberId, memberId)));
   return row;
+}
+
+/** The conversation row, locked for the transaction (before its sides, as sends take them); undefined when gone. */
+export async function lockConversation(tx: Tx, conversationId: number) {
+  const [row] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('no key update');
+  return row;
+}
+
+/** The member read the conversation up to `upTo`: their side's unread to 0, the other member's messages read. */
+export async function markRead(tx: Tx, conversationId: number, memberId: number, upTo: number): Promise<void> {
+  await tx
+    .update(conversationMembers)
+    .set({ unread: 0, readUpTo: upTo, deliveredUpTo: sql`greatest(${conversationMembers.deliveredUpTo}, ${upTo})` })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
+  await tx
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, memberId), isNull(messages.readAt), lt(messages.id, upTo + 1)));
+}
+
+/**
+ * The member's sides with history left to clear (one conversation, or every one with a
+ * member), locked in conversation order as sends take them.
+ */
+export async function lockClearableSides(tx: Tx, memberId: number, target: { conversation: number } | { profile: number }) {
+  return tx
+    .select({ conversationId: conversationMembers.conversationId, lastMessageId: conversations.lastMessageId, unread: conversationMembers.unread })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(
+      and(
+        eq(conversationMembers.memberId, memberId),
+        'conversation' in target ? eq(conversationMembers.conversationId, target.conversation) : eq(conversationMembers.otherId, target.profile),
+        gt(sql`coalesce(${conversations.lastMessageId}, 0)`, conversationMembers.clearedUpTo),
+      ),
+    )
+    .orderBy(conversationMembers.conversationId)
+    .for('no key update', { of: conversationMembers });
+}
+
+/** Clears the member's history of a conversation up to `lastMessageId` (theirs only; the other side keeps it). */
+export async function clearSide(tx: Tx, conversationId: number, memberId: number, lastMessageId: number): Promise<void> {
+  await tx
+    .update(conversationMembers)
+    .set({ unread: 0, clearedUpTo: lastMessageId, readUpTo: sql`greatest(${conversationMembers.readUpTo}, ${lastMessageId})` })
+    .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
 }

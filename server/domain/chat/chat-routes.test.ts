@@ -5,11 +5,12 @@ import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { blocks, creditEntries, likes, memberEvents, members, messages, photos, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
-import { client, loggedInMember } from '../settings/settings-test-client';
+import { client, loggedInMember } from '../../test-support/test-client';
 import { acknowledgeMany } from './chat-service';
-import { eventsAfter, presentEvent } from './live-events';
+import { eventsAfter } from '../member-events/member-events-repository';
+import { presentEvent } from '../member-events/present-event';
 import { memberTile } from '../members/member-tiles';
-import { gradientJpeg } from '../photos/test-images';
+import { gradientJpeg } from '../../test-support/test-images';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 import { createMember } from '../../test-support/test-members';
 
@@ -471,12 +472,12 @@ describe('live events', () => {
     // The user object says where a page's data stands, so the page's live connection resumes there.
     expect((await b.api.get('/api/user.php')).json<{ user: { live_seq: number } }>().user.live_seq).toBe(1);
 
-    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 1, after: 0 }]]));
+    await acknowledgeMany(t.app.chat, new Map([[b.member.id, { seq: 1, after: 0 }]]));
     expect((await a.api.get(`/api/chat.php?id=${sent.message.conversation}`)).json<ChatResponse>().messages[0]!.state).toBe('delivered');
     const delivered = await eventsAfter(t.database.db, a.member.id, 1);
     expect(delivered).toMatchObject({ reset: false, events: [{ seq: 2, event: { kind: 'delivered', conversation: sent.message.conversation, up_to: sent.message.id } }] });
     // Acknowledging again changes nothing.
-    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 1, after: 0 }]]));
+    await acknowledgeMany(t.app.chat, new Map([[b.member.id, { seq: 1, after: 0 }]]));
     expect(await eventsAfter(t.database.db, a.member.id, 2)).toEqual({ reset: false, events: [] });
   });
 
@@ -503,16 +504,16 @@ describe('delivery receipts in batches', () => {
     const stateOf = async (viewer: typeof a, conversation: number) => (await viewer.api.get(`/api/chat.php?id=${conversation}`)).json<ChatResponse>().messages.map((m) => m.state);
 
     // Events up to `after` were acknowledged before: they are not read again.
-    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 1, after: 1 }]]));
+    await acknowledgeMany(t.app.chat, new Map([[b.member.id, { seq: 1, after: 1 }]]));
     expect(await stateOf(a, toB[0]!.conversation)).toEqual(['sent', 'sent']);
     // b says it already acknowledged event 1 (the first message): only event 2 is read, which moves the tick to the second;
     // a's events are its own two messages and then c's.
-    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 2, after: 1 }], [a.member.id, { seq: 3, after: 0 }]]));
+    await acknowledgeMany(t.app.chat, new Map([[b.member.id, { seq: 2, after: 1 }], [a.member.id, { seq: 3, after: 0 }]]));
     expect(await stateOf(a, toB[0]!.conversation)).toEqual(['delivered', 'delivered']);
     expect(await stateOf(c, toA.conversation)).toEqual(['delivered']);
     // An acknowledgement with nothing new after it changes nothing and adds no events.
     const before = await eventsAfter(t.database.db, a.member.id, 0);
-    await acknowledgeMany(t.app, new Map([[b.member.id, { seq: 2, after: 2 }]]));
+    await acknowledgeMany(t.app.chat, new Map([[b.member.id, { seq: 2, after: 2 }]]));
     expect(await eventsAfter(t.database.db, a.member.id, 0)).toEqual(before);
   });
 });

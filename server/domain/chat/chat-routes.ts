@@ -35,7 +35,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['chat'], summary: 'The member’s chats (latest first), matches without a chat, unread and new-like totals', response: { 200: chatsResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return chatList(app, await memberOf(request), unavailableName(request));
+      return chatList(app.chat, await memberOf(request), unavailableName(request));
     },
   );
 
@@ -44,7 +44,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['chat'], summary: 'One conversation (by id, or with a member by profile id): messages, what the member may do, costs', querystring: chatQuerySchema, response: { 200: chatResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return conversationView(app, await memberOf(request), request.query, unavailableName(request));
+      return conversationView(app.chat, await memberOf(request), request.query, unavailableName(request));
     },
   );
 
@@ -55,7 +55,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       // Per member, not per address: members behind one NAT must not slow each other down.
       config: { rateLimit: { max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: memberOrAddressKey } },
     },
-    async (request) => sendMessage(app, await memberOf(request), request.body),
+    async (request) => sendMessage(app.chat, await memberOf(request), request.body),
   );
 
   app.post(
@@ -63,13 +63,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['chat'], summary: 'The member opened the chat: its unread count becomes 0', body: chatReadSchema, response: { 200: chatReadResponseSchema } } },
     async (request) => {
       const member = await memberOf(request);
-      return { total_unread_messages: await readChat(app, member.id, request.body.conversation) };
+      return { total_unread_messages: await readChat(app.chat, member.id, request.body.conversation) };
     },
   );
 
   app.delete(
     '/api/chat.php',
     { schema: { tags: ['chat'], summary: 'Remove a chat (or every chat with a member) from the member’s list', body: deleteChatSchema, response: { 200: deleteChatResponseSchema } } },
-    async (request) => deleteChats(app, (await memberOf(request)).id, request.body),
+    async (request) => deleteChats(app.chat, (await memberOf(request)).id, request.body),
   );
 };

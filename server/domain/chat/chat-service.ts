@@ -1,29 +1,53 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ChatWallet, LiveEvent, SendMessage, SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import type { Db, Tx } from '../../db/database';
-import { conversationMembers, conversations, messages } from '../../db/schema';
+import { messages } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentMessage, messageCost, type MessageRow } from './chat-presenter';
-import { blockedEitherWay, countStartedConversations, findMessage, otherSide, participant, totalUnread } from './chat-repository';
+import {
+  blockedEitherWay,
+  clearSide,
+  countStartedConversations,
+  findMessage,
+  lockClearableSides,
+  lockConversation,
+  markRead,
+  otherSide,
+  participant,
+  totalUnread,
+} from './chat-repository';
 import { removePhotoFiles } from '../photos/photo-service';
-import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure';
-import { appendEvents, presentEvent, publishEvents, type NumberedEvent } from './live-events';
-import { SendBatcher } from './send-batcher';
+import { eraseConversationEvents, retireClearedPhotos } from './conversation-erasure-repository';
+import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
+import { presentEvent, type FileSigner } from '../member-events/present-event';
+import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
+import { storeReceipts } from './receipts-repository';
+import type { SendBatcher } from './send-batcher';
 
 type Conn = Db | Tx;
-/** An acknowledgement looks at this many events before it (acks come every 250 ms; a tab far behind gets read receipts instead). */
-const ACK_WINDOW = 1000;
 
-/** The settings of the member's own site (a member belongs to one site). */
-export function siteSettingsOf(app: FastifyInstance, siteId: number): SiteSettingsRecord {
-  const site = app.sites.list().find((s) => s.row.id === siteId);
-  if (!site) throw new Error(`no site ${siteId}`);
-  return site.row.settings;
+/**
+ * What the chat's operations need, built once by server/app.ts (decision 0016) and passed by
+ * the HTTP routes and the live connections alike.
+ */
+export interface ChatDeps {
+  db: Db;
+  /** Committed events go out here (the live bus). */
+  bus: MemberEventBus;
+  urls: FileSigner;
+  /** Chat photo files, removed after the rows that used them. */
+  storage: ObjectStorage;
+  log: Pick<FastifyBaseLogger, 'error'>;
+  /** The process's group commit for sends (one per database). */
+  sends: SendBatcher;
+  /** The settings of the member's own site (a member belongs to one site). */
+  siteSettings(siteId: number): SiteSettingsRecord;
 }
 
 /** Balance, free messages left and conversations left to start. */
@@ -42,18 +66,6 @@ function walletFrom(credits: number, member: Pick<MemberRow, 'paidUser' | 'freeM
     free_messages_left: member.paidUser ? 0 : Math.max(0, settings.free_messages - member.freeMessagesUsed),
     conversations_left: member.paidUser ? null : Math.max(0, FREE_CONVERSATIONS - started),
   };
-}
-
-const sendBatchers = new WeakMap<FastifyInstance, SendBatcher>();
-
-/** The app's group commit for sends (one per process and database). */
-function sendBatcherOf(app: FastifyInstance): SendBatcher {
-  let batcher = sendBatchers.get(app);
-  if (!batcher) {
-    batcher = new SendBatcher(app.database.pool, app.database.kind === 'server');
-    sendBatchers.set(app, batcher);
-  }
-  return batcher;
 }
 
 /** What rv_chat_send answers (migration 0009): a refusal, a repeated client id, or the stored message's events. */
@@ -93,15 +105,15 @@ function refusal(outcome: Extract<SendOutcome, { error: string }>): ApiError {
  * after commit. Lock order: sender row, conversation row, event streams by member id.
  * `sessionHash`: a send over the live connection, whose session is checked in the same call.
  */
-export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 'id' | 'siteId'>, input: SendMessage, sessionHash: string | null = null): Promise<SendMessageResponse> {
-  const settings = siteSettingsOf(app, sender.siteId);
+export async function sendMessage(deps: ChatDeps, sender: Pick<MemberRow, 'id' | 'siteId'>, input: SendMessage, sessionHash: string | null = null): Promise<SendMessageResponse> {
+  const settings = deps.siteSettings(sender.siteId);
   if (input.profile === sender.id) throw new ApiError(400, 'chat:errors.cannotMessageSelf');
   const text = input.kind === 'text' ? (input.text ?? '') : '';
   if (input.kind === 'text' && !text) throw new ApiError(400, 'chat:errors.emptyMessage', {}, 'text');
   if (text.length > settings.message_length) throw new ApiError(400, 'chat:errors.tooLong', { max: settings.message_length }, 'text');
   const gift = input.kind === 'gift' ? input.gift! : null;
 
-  const outcome = (await sendBatcherOf(app).send({
+  const outcome = (await deps.sends.send({
     session_hash: sessionHash,
     sender: sender.id,
     site: sender.siteId,
@@ -117,14 +129,14 @@ export async function sendMessage(app: FastifyInstance, sender: Pick<MemberRow, 
   })) as SendOutcome;
   if (outcome.error !== undefined) throw refusal(outcome);
   const me = { id: sender.id, paidUser: outcome.paid, freeMessagesUsed: outcome.free_used };
-  if (outcome.repeated !== undefined) return repeatedSend(app.database.db, me, outcome.repeated, settings, (key) => app.photoUrls.file(key));
+  if (outcome.repeated !== undefined) return repeatedSend(deps.db, me, outcome.repeated, settings, (key) => deps.urls.file(key));
 
-  publishEvents(app.liveBus, outcome.events);
+  publishEvents(deps.bus, outcome.events);
   const mine = outcome.events.find((e) => e.memberId === sender.id)!.event;
   if (mine.kind !== 'message') throw new Error('rv_chat_send: no message event');
   return {
     // The sender's own event, its photo keys signed: the same message the other tabs receive.
-    message: presentEvent(app.photoUrls, mine).message,
+    message: presentEvent(deps.urls, mine).message,
     wallet: walletFrom(outcome.balance, me, outcome.started, settings),
   };
 }
@@ -140,25 +152,18 @@ async function repeatedSend(db: Db, me: Pick<MemberRow, 'id' | 'paidUser' | 'fre
  * The member opened the chat: unread to 0, the other member's messages read (read ticks
  * for them, the badge for the member's other tabs). Nothing happens when nothing was unread.
  */
-export async function readChat(app: FastifyInstance, memberId: number, conversationId: number): Promise<number> {
-  const db = app.database.db;
+export async function readChat(deps: Pick<ChatDeps, 'db' | 'bus'>, memberId: number, conversationId: number): Promise<number> {
+  const db = deps.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
   await db.transaction(async (tx) => {
-    const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, conversationId)).for('no key update');
+    const conversation = await lockConversation(tx, conversationId);
     // The side locked (after the conversation, as sends take them): the unread count it
     // clears is exactly what leaves the member's total.
     const me = conversation && (await participant(tx, conversationId, memberId, true));
     if (!conversation || !me) throw new ApiError(404, 'chat:errors.conversationNotFound');
     const upTo = conversation.lastMessageId ?? 0;
     if (me.unread === 0 && me.readUpTo >= upTo) return;
-    await tx
-      .update(conversationMembers)
-      .set({ unread: 0, readUpTo: upTo, deliveredUpTo: sql`greatest(${conversationMembers.deliveredUpTo}, ${upTo})` })
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId)));
-    await tx
-      .update(messages)
-      .set({ readAt: new Date() })
-      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, memberId), isNull(messages.readAt), lt(messages.id, upTo + 1)));
+    await markRead(tx, conversationId, memberId, upTo);
     // The totals in the events are the kept ones after the change (appendEvents fills them in).
     events = await appendEvents(
       tx,
@@ -169,7 +174,7 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
       new Map([[memberId, -me.unread]]),
     );
   });
-  publishEvents(app.liveBus, events);
+  publishEvents(deps.bus, events);
   return totalUnread(db, memberId);
 }
 
@@ -184,67 +189,9 @@ export async function readChat(app: FastifyInstance, memberId: number, conversat
  * held them across round trips, and send batches waiting for them made the chat's slowest
  * deliveries (decision 0009).
  */
-export async function acknowledgeMany(app: FastifyInstance, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
+export async function acknowledgeMany(deps: Pick<ChatDeps, 'db' | 'bus'>, acks: ReadonlyMap<number, { seq: number; after: number }>): Promise<void> {
   if (acks.size === 0) return;
-  const { rows } = await app.database.db.execute<{ member_id: number; seq: string | number; event: LiveEvent }>(receiptsStatement(acks));
-  const events = rows.map((r) => ({ memberId: r.member_id, seq: Number(r.seq), event: r.event }));
-  publishEvents(app.liveBus, events.sort((a, b) => a.memberId - b.memberId || a.seq - b.seq));
-}
-
-/** acknowledgeMany's statement: the receipts it stores, returned (member_id, seq, event). */
-export function receiptsStatement(acks: ReadonlyMap<number, { seq: number; after: number }>) {
-  const memberIds = [...acks.keys()];
-  const seqs = memberIds.map((id) => acks.get(id)!.seq);
-  const afters = memberIds.map((id) => acks.get(id)!.after);
-  return sql`
-    with acks as (
-      select * from unnest(${`{${memberIds.join(',')}}`}::int[], ${`{${seqs.join(',')}}`}::bigint[], ${`{${afters.join(',')}}`}::bigint[]) as a(member_id, seq, after)
-    ), received as (
-      -- Each member's new events by the (member_id, seq) index: the LIMIT (no more than the
-      -- window holds) keeps the subquery from being joined as a whole, which plans have done
-      -- with a scan of the whole event log.
-      select a.member_id, e.conversation_id, max(e.message_id) as up_to
-      from acks a
-      cross join lateral (
-        select (x.event->'message'->>'conversation')::int as conversation_id, (x.event->'message'->>'id')::int as message_id
-        from member_events x
-        where x.member_id = a.member_id and x.seq <= a.seq and x.seq > greatest(a.after, a.seq - ${ACK_WINDOW})
-          and x.event->>'kind' = 'message' and (x.event->'message'->>'mine')::boolean = false
-        limit ${ACK_WINDOW}
-      ) e
-      group by 1, 2
-    ), locked as (
-      -- The sides in id order (as send batches take them), so that the two never deadlock.
-      select cm.conversation_id, cm.member_id, r.up_to from conversation_members cm
-      join received r on cm.conversation_id = r.conversation_id and cm.member_id = r.member_id
-      where cm.delivered_up_to < r.up_to
-      order by cm.conversation_id, cm.member_id
-      for no key update of cm
-    ), receipts as (
-      update conversation_members cm set delivered_up_to = l.up_to
-      from locked l
-      where cm.conversation_id = l.conversation_id and cm.member_id = l.member_id and cm.delivered_up_to < l.up_to
-      returning cm.other_id as member_id, jsonb_build_object('kind', 'delivered', 'conversation', cm.conversation_id, 'up_to', cm.delivered_up_to) as event, cm.conversation_id
-    ), per_member as (
-      -- Per member: their receipts in conversation order (as appendEvents numbers them).
-      select member_id, jsonb_agg(event order by conversation_id) as events from receipts group by member_id
-    ), streams as (
-      -- The senders' streams in member id order, as every writer takes them.
-      insert into event_streams (member_id, seq)
-      select member_id, jsonb_array_length(events) from per_member order by member_id
-      on conflict (member_id) do update set seq = event_streams.seq + excluded.seq
-      returning member_id, seq
-    ), by_member as (
-      -- All receipts keyed by member, so that each stream finds its own by key: joined to the
-      -- streams instead, the planner (which expects one row of each) compared every pair.
-      select jsonb_object_agg(member_id::text, events) as events from per_member
-    )
-    insert into member_events (member_id, seq, event)
-    select s.member_id, s.seq - jsonb_array_length(b.events -> s.member_id::text) + e.place, e.event
-    from streams s
-    cross join by_member b
-    cross join lateral jsonb_array_elements(b.events -> s.member_id::text) with ordinality as e(event, place)
-    returning member_id, seq, event`;
+  publishEvents(deps.bus, await storeReceipts(deps.db, acks));
 }
 
 /** The other member when `memberId` may signal typing in the conversation (a participant, no block), else null. */
@@ -258,37 +205,20 @@ export async function typingTarget(db: Db, memberId: number, conversationId: num
  * Removes chats from the member's list (spec 4): one conversation, or every chat with a
  * member. The history is cleared for this member only; a new message brings the chat back.
  */
-export async function deleteChats(app: FastifyInstance, memberId: number, target: { conversation: number } | { profile: number }): Promise<{ deleted: number; total_unread_messages: number }> {
-  const db = app.database.db;
+export async function deleteChats(deps: Pick<ChatDeps, 'db' | 'bus' | 'storage' | 'log'>, memberId: number, target: { conversation: number } | { profile: number }): Promise<{ deleted: number; total_unread_messages: number }> {
+  const db = deps.db;
   let events: (NumberedEvent & { memberId: number })[] = [];
   let photoKeys: string[] = [];
   const deleted = await db.transaction(async (tx) => {
     // The member's sides locked in conversation order (as sends take them): the unread
     // counts cleared are exactly what leaves the member's total.
-    const mine = await tx
-      .select({ conversationId: conversationMembers.conversationId, lastMessageId: conversations.lastMessageId, unread: conversationMembers.unread })
-      .from(conversationMembers)
-      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-      .where(
-        and(
-          eq(conversationMembers.memberId, memberId),
-          'conversation' in target ? eq(conversationMembers.conversationId, target.conversation) : eq(conversationMembers.otherId, target.profile),
-          gt(sql`coalesce(${conversations.lastMessageId}, 0)`, conversationMembers.clearedUpTo),
-        ),
-      )
-      .orderBy(conversationMembers.conversationId)
-      .for('no key update', { of: conversationMembers });
+    const mine = await lockClearableSides(tx, memberId, target);
     if (!mine.length) throw new ApiError(404, 'chat:errors.conversationNotFound');
     // The member's stored events of these chats go too, or `hello` after 0 would replay the
     // history just deleted. The other member keeps theirs: their history stays (it is theirs
     // to delete), and removing their events would only make their tabs miss messages.
     await eraseConversationEvents(tx, mine.map((c) => c.conversationId), [memberId]);
-    for (const c of mine) {
-      await tx
-        .update(conversationMembers)
-        .set({ unread: 0, clearedUpTo: c.lastMessageId ?? 0, readUpTo: sql`greatest(${conversationMembers.readUpTo}, ${c.lastMessageId ?? 0})` })
-        .where(and(eq(conversationMembers.conversationId, c.conversationId), eq(conversationMembers.memberId, memberId)));
-    }
+    for (const c of mine) await clearSide(tx, c.conversationId, memberId, c.lastMessageId ?? 0);
     events = await appendEvents(
       tx,
       mine.map((c) => ({ memberId, event: { kind: 'chat_deleted', conversation: c.conversationId, total_unread_messages: 0 } satisfies LiveEvent })),
@@ -298,8 +228,8 @@ export async function deleteChats(app: FastifyInstance, memberId: number, target
     photoKeys = await retireClearedPhotos(tx, mine.map((c) => c.conversationId));
     return mine.length;
   });
-  publishEvents(app.liveBus, events);
-  await removePhotoFiles(app.photoStorage, photoKeys, app.log);
+  publishEvents(deps.bus, events);
+  await removePhotoFiles(deps.storage, photoKeys, deps.log);
   return { deleted, total_unread_messages: await totalUnread(db, memberId) };
 }
 

@@ -1,16 +1,13 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
 import { CHAT_HISTORY_LIMIT_FREE, CHAT_PAGE_SIZE, type ChatListItem, type ChatResponse, type ChatsResponse } from '../../../common/chat/chat-schema';
-import { conversationMembers, conversations, likes, members, messages, photos } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { countNewLikes } from '../likes/likes-repository';
 import { memberTile, toTile, unavailableTile } from '../members/member-tiles';
-import type { MemberRow } from '../members/account-repository';
-import { memberVisibility, tileColumns, visibleMemberConditions } from '../members/members-repository';
+import { findMemberById, type MemberRow } from '../members/account-repository';
+import { memberVisibility } from '../members/members-repository';
+import { chatListRows, matchesWithoutChat } from './chat-list-repository';
 import { chatCosts, giftCatalogue, presentMessage, stateOf } from './chat-presenter';
 import { conversationBetween, historyFloor, messagePage, participant, totalUnread } from './chat-repository';
-import { siteSettingsOf, walletOf } from './chat-service';
+import { walletOf, type ChatDeps } from './chat-service';
 
 const CHAT_LIST_LIMIT = 200;
 const MATCH_STRIP_LIMIT = 20;
@@ -20,39 +17,10 @@ const MATCH_STRIP_LIMIT = 20;
  * latest first. A chat with a member the viewer may not see (memberVisibility's rule) stays
  * in the list behind a neutral card named `unavailableName`.
  */
-export async function chatList(app: FastifyInstance, member: MemberRow, unavailableName: string): Promise<ChatsResponse> {
-  const db = app.database.db;
-  const sign = (key: string) => app.photoUrls.file(key);
-  const last = alias(messages, 'last');
-  const rows = await db
-    .select({
-      ...tileColumns,
-      visible: sql<boolean>`coalesce((${visibleMemberConditions(member.siteId, member.id)}), false)`,
-      conversationId: conversationMembers.conversationId,
-      unread: conversationMembers.unread,
-      lastMessageAt: conversations.lastMessageAt,
-      lastId: last.id,
-      lastKind: last.kind,
-      lastBody: last.body,
-      lastGift: last.gift,
-      lastSender: last.senderId,
-      theirRead: sql<number>`(select read_up_to from conversation_members o where o.conversation_id = ${conversationMembers.conversationId} and o.member_id = ${conversationMembers.otherId})`,
-      theirDelivered: sql<number>`(select delivered_up_to from conversation_members o where o.conversation_id = ${conversationMembers.conversationId} and o.member_id = ${conversationMembers.otherId})`,
-    })
-    .from(conversationMembers)
-    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
-    .innerJoin(members, eq(members.id, conversationMembers.otherId))
-    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
-    .leftJoin(last, eq(last.id, conversations.lastMessageId))
-    .where(
-      and(
-        eq(conversationMembers.memberId, member.id),
-        gt(sql`coalesce(${conversations.lastMessageId}, 0)`, conversationMembers.clearedUpTo),
-        inArray(members.status, ['active', 'not_confirmed']),
-      ),
-    )
-    .orderBy(desc(conversations.lastMessageAt))
-    .limit(CHAT_LIST_LIMIT);
+export async function chatList(deps: Pick<ChatDeps, 'db' | 'urls'>, member: MemberRow, unavailableName: string): Promise<ChatsResponse> {
+  const db = deps.db;
+  const sign = (key: string) => deps.urls.file(key);
+  const rows = await chatListRows(db, member, CHAT_LIST_LIMIT);
 
   const chats: ChatListItem[] = rows.map((r) => ({
     conversation: {
@@ -74,22 +42,7 @@ export async function chatList(app: FastifyInstance, member: MemberRow, unavaila
   }));
 
   // Matches without a chat yet: mutual likes, newest first.
-  const theirs = alias(likes, 'theirs');
-  const matchRows = await db
-    .select({ ...tileColumns, seenAt: theirs.seenAt })
-    .from(likes)
-    .innerJoin(theirs, and(eq(theirs.likerId, likes.likedId), eq(theirs.likedId, likes.likerId)))
-    .innerJoin(members, eq(members.id, likes.likedId))
-    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
-    .where(
-      and(
-        eq(likes.likerId, member.id),
-        visibleMemberConditions(member.siteId, member.id),
-        sql`not exists (select 1 from conversation_members cm where cm.member_id = ${member.id} and cm.other_id = ${likes.likedId})`,
-      ),
-    )
-    .orderBy(desc(sql`greatest(${likes.createdAt}, ${theirs.createdAt})`))
-    .limit(MATCH_STRIP_LIMIT);
+  const matchRows = await matchesWithoutChat(db, member, MATCH_STRIP_LIMIT);
 
   const [unread, newLikes] = await Promise.all([totalUnread(db, member.id), countNewLikes(db, member.siteId, member.id)]);
   return {
@@ -108,14 +61,14 @@ export async function chatList(app: FastifyInstance, member: MemberRow, unavaila
  * unconfirmed, deleted, blocking the viewer) is the neutral card named `unavailableName`.
  */
 export async function conversationView(
-  app: FastifyInstance,
+  deps: Pick<ChatDeps, 'db' | 'urls' | 'siteSettings'>,
   member: MemberRow,
   query: { id?: number | undefined; profile?: number | undefined; before?: number | undefined },
   unavailableName: string,
 ): Promise<ChatResponse> {
-  const db = app.database.db;
-  const settings = siteSettingsOf(app, member.siteId);
-  const sign = (key: string) => app.photoUrls.file(key);
+  const db = deps.db;
+  const settings = deps.siteSettings(member.siteId);
+  const sign = (key: string) => deps.urls.file(key);
 
   let otherId: number;
   let conversationId: number | null;
@@ -129,7 +82,7 @@ export async function conversationView(
     if (otherId === member.id) throw new ApiError(400, 'chat:errors.cannotMessageSelf');
     conversationId = (await conversationBetween(db, member.id, otherId))?.id ?? null;
   }
-  const [other] = await db.select().from(members).where(eq(members.id, otherId));
+  const other = await findMemberById(db, otherId);
   if (!other || other.siteId !== member.siteId) throw new ApiError(404, 'chat:errors.memberNotFound');
   const seen = await memberVisibility(db, member.siteId, member.id, otherId);
   // No conversation yet: a member nobody may find (invisible, unconfirmed, deleted) is not found.

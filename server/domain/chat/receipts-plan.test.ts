@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { seedChatPairs } from '../../test-support/chat-pairs';
 import { openTestDatabase } from '../../test-support/test-database';
-import { receiptsStatement } from './chat-service';
+import { receiptsStatement } from './receipts-repository';
 
 // Members chatting in pairs, each with this many events in their log (a message received,
 // its echo sent, a receipt, ...): the log is large next to what one acknowledgement reads.

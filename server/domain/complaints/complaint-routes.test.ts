@@ -6,6 +6,7 @@ import { complaints } from '../../db/schema';
 import { outboxMailsTo } from '../../test-support/outbox';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
+import { loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,17 +23,7 @@ const outbox = () => path.join(t.dataDir, 'outbox');
 const complain = (payload: object, cookie = 'i18n_redirected=en') =>
   t.app.inject({ method: 'POST', url: '/api/complaint.php', remoteAddress: nextIp(), headers: { host, origin: `http://${host}`, cookie, 'content-type': 'application/json' }, payload });
 
-async function logIn(overrides: Parameters<typeof createMember>[1] = {}) {
-  const member = await createMember(t.database.db, overrides);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    remoteAddress: nextIp(),
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    payload: { email: member.email, password: member.password },
-  });
-  return { member, cookie: `auth.session=${res.cookies.find((c) => c.name === 'auth.session')!.value}; i18n_redirected=en` };
-}
+const logIn = (overrides: Parameters<typeof createMember>[1] = {}) => loggedInMember(t, overrides);
 
 describe('POST /api/complaint.php', () => {
   it("stores a visitor's complaint and mails the sender and the support address", async () => {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createMember } from '../../test-support/test-members';
+import { type createMember } from '../../test-support/test-members';
+import { loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,19 +19,8 @@ function geocode(query: string, headers: Record<string, string> = {}, remoteAddr
   return t.app.inject({ url: `/api/geocode.php?${query}`, remoteAddress, headers: { host, cookie: 'i18n_redirected=en', ...headers } });
 }
 
-async function logIn(fields: Parameters<typeof createMember>[1] = {}, siteHost = host) {
-  const member = await createMember(t.database.db, { country: 'DE', regionCode: 'BE', city: 'Berlin', ...fields });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    remoteAddress: nextIp(),
-    headers: { host: siteHost, origin: `http://${siteHost}`, 'content-type': 'application/json' },
-    payload: { email: member.email, password: member.password },
-  });
-  expect(res.statusCode).toBe(200);
-  const session = res.cookies.find((c) => c.name === 'auth.session')!.value;
-  return { member, cookie: `i18n_redirected=en; auth.session=${session}` };
-}
+const logIn = (fields: Parameters<typeof createMember>[1] = {}, siteHost = host) =>
+  loggedInMember(t, { country: 'DE', regionCode: 'BE', city: 'Berlin', ...fields }, 'en', siteHost);
 
 async function placeOf(id: number) {
   const [row] = await t.database.db.select({ country: members.country, region: members.regionCode, city: members.city }).from(members).where(eq(members.id, id));

@@ -4,8 +4,6 @@ import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
 import { findRegion } from '../reference/regions';
 import { sharedGeocoder } from './geocoder';
 import { storeMemberPlace } from './geocode-repository';
-import { eq } from 'drizzle-orm';
-import { members } from '../../db/schema';
 import { snapToCell } from '../search/cells';
 
 const NOWHERE: GeocodeResult = { country: null, region: null, region_name: null, city: null };
@@ -35,9 +33,8 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
       const city = place.city.slice(0, CITY_MAX_LENGTH);
       // A profile may only be in a country its site serves (as at signup); elsewhere nothing is stored.
       if (member && request.visitor.site.row.settings.countries.includes(place.country)) {
-        await storeMemberPlace(app.database.db, member.id, { country: place.country, regionCode: place.region, city });
         // Only the centre of the 0.1-degree grid cell is kept: distance bands for others, never the point.
-        await app.database.db.update(members).set(snapToCell(lat, lon)).where(eq(members.id, member.id));
+        await storeMemberPlace(app.database.db, member.id, { country: place.country, regionCode: place.region, city, ...snapToCell(lat, lon) });
       }
       const region = place.region === null ? undefined : findRegion(place.country, place.region);
       return { country: place.country, region: region?.code ?? null, region_name: region?.name ?? null, city };

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { blocks, likes, memberEvents, members, photos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
-import { client, loggedInMember, logIn } from '../settings/settings-test-client';
+import { client, loggedInMember, logIn } from '../../test-support/test-client';
 import { SWIPE_LIKES_PER_DAY } from '../../../common/limits';
 import type { LikesResponse, SwipeCardsResponse, SwipeResponse } from '../../../common/likes/likes';
 

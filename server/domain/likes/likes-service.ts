@@ -2,8 +2,8 @@ import type { AutoLikeProfile, LikeEntry, LikeSource, LikeState, LikesResponse, 
 import { SWIPE_LIKES_PER_DAY } from '../../../common/limits';
 import type { Db, Tx } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import type { LiveBus } from '../../realtime/live-bus';
-import { appendEvents, publishEvents } from '../chat/live-events';
+import { appendEvents } from '../member-events/member-events-repository';
+import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import { memberTile, toTile } from '../members/member-tiles';
 import { memberVisibility } from '../members/members-repository';
 import {
@@ -36,7 +36,7 @@ type FileUrl = (key: string) => string;
 const notFound = () => new ApiError(404, 'likes:errors.notFound');
 
 /** Likes `profileId` (once); 404 unless it is a member the liker may see. */
-export async function like(db: Db, siteId: number, likerId: number, profileId: number, source: LikeSource, bus?: LiveBus): Promise<LikeState> {
+export async function like(db: Db, siteId: number, likerId: number, profileId: number, source: LikeSource, bus?: MemberEventBus): Promise<LikeState> {
   const events: Published[] = [];
   const state = await db.transaction((tx) => likeIn(tx, siteId, likerId, profileId, source, events));
   if (bus) publishEvents(bus, events);
@@ -126,7 +126,7 @@ export async function nextSwipeCards(db: Db, siteId: number, me: Seeker, fileUrl
  * A swipe: a pass is remembered; a like counts against the day's SWIPE_LIKES_PER_DAY,
  * checked with the member's row locked so that parallel requests cannot exceed it.
  */
-export async function swipe(db: Db, siteId: number, memberId: number, profileId: number, action: 'like' | 'pass', bus?: LiveBus): Promise<SwipeResponse> {
+export async function swipe(db: Db, siteId: number, memberId: number, profileId: number, action: 'like' | 'pass', bus?: MemberEventBus): Promise<SwipeResponse> {
   const events: Published[] = [];
   const result = await db.transaction(async (tx) => {
     if (!(await isVisibleMember(tx, siteId, memberId, profileId))) throw notFound();

@@ -1,5 +1,5 @@
 import { and, count, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { members, photos } from '../../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -50,4 +50,19 @@ export async function memberPhotos(db: Db, member: MemberRow): Promise<MemberPho
         .where(and(eq(photos.id, member.mainPhotoId), eq(photos.memberId, member.id)))
     : [];
   return { count: counted?.n ?? 0, main: main ?? null };
+}
+
+export type MemberUpdate = Partial<typeof members.$inferInsert>;
+
+/** Writes `values` to the member's row in one statement and returns the row as stored. */
+export async function updateMember(db: Db, memberId: number, values: MemberUpdate): Promise<MemberRow> {
+  const [row] = await db.update(members).set(values).where(eq(members.id, memberId)).returning();
+  return row!;
+}
+
+/** Stores a new member and returns the row as stored. */
+export async function insertMember(tx: Tx, values: typeof members.$inferInsert): Promise<MemberRow> {
+  const [row] = await tx.insert(members).values(values).returning();
+  if (!row) throw new Error('member insert returned nothing');
+  return row;
 }

@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import { ageOn, type MemberTile } from '../../../common/members/member-tile';
 import type { Db, Tx } from '../../db/database';
-import { members, photos } from '../../db/schema';
-import { tileColumns } from './members-repository';
+import { findTileRow } from './members-repository';
 
 /** A tile row (tileColumns): the member and the keys of their main photo (a type, so raw query rows can use it). */
 export type TileRow = {
@@ -32,11 +30,7 @@ export function toTile(row: TileRow, fileUrl: (key: string) => string, now = new
 
 /** One member's tile by id (null: no such member). */
 export async function memberTile(db: Db | Tx, memberId: number, fileUrl: (key: string) => string = (key) => key): Promise<MemberTile | null> {
-  const [row] = await db
-    .select(tileColumns)
-    .from(members)
-    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
-    .where(eq(members.id, memberId));
+  const row = await findTileRow(db, memberId);
   return row ? toTile(row, fileUrl) : null;
 }
 

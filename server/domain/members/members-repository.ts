@@ -88,3 +88,33 @@ export async function listTeaserMembers(db: Db, siteId: number, limit: number): 
     .orderBy(desc(members.lastActiveAt))
     .limit(limit);
 }
+
+/**
+ * A listed member of a site as a public tile row (with the main photo only when it is
+ * active), as `viewerId` may see it: with the visibility rule of search and profile view, a
+ * member who blocked the viewer (or whom the viewer blocked) is not found either.
+ */
+export async function findMemberCardRow(db: Db, siteId: number, id: number, viewerId: number | null): Promise<TileRow | null> {
+  const [row] = await db
+    .select(tileColumns)
+    .from(members)
+    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
+    .where(and(eq(members.id, id), visibleMemberConditions(siteId, viewerId)));
+  return row ?? null;
+}
+
+/** One member's tile row by id, the main photo only when active (null: no such member). */
+export async function findTileRow(db: Db | Tx, memberId: number): Promise<TileRow | null> {
+  const [row] = await db
+    .select(tileColumns)
+    .from(members)
+    .leftJoin(photos, and(eq(photos.id, members.mainPhotoId), eq(photos.status, 'active')))
+    .where(eq(members.id, memberId));
+  return row ?? null;
+}
+
+/** Whether `id` is a listed member of the site (listedMemberConditions). */
+export async function isListedMember(db: Db | Tx, siteId: number, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: members.id }).from(members).where(and(eq(members.id, id), listedMemberConditions(siteId)));
+  return row !== undefined;
+}

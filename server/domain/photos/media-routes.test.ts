@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '../../../common/photos/photo-schema';
 import { photos, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createMember } from '../../test-support/test-members';
+import { loggedInMember } from '../../test-support/test-client';
 import { runPhotosCommand } from './photos-cli';
-import { gradientJpeg } from './test-images';
+import { gradientJpeg } from '../../test-support/test-images';
 
 let t: TestApp;
 let jpeg: Buffer;
@@ -22,15 +22,7 @@ let ip = 0;
 let teaserClock = Date.now();
 
 async function memberWithPhoto(app = t) {
-  const member = await createMember(app.database.db, { name: `Photo owner ${(ip += 1)}` });
-  const login = await app.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    remoteAddress: `203.0.113.${ip % 250}`,
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    payload: { email: member.email, password: member.password },
-  });
-  const cookie = `auth.session=${login.cookies.find((c) => c.name === 'auth.session')!.value}; i18n_redirected=en`;
+  const { member, cookie } = await loggedInMember(app, { name: `Photo owner ${(ip += 1)}` });
   const res = await app.app.inject({
     method: 'POST',
     url: '/api/photos.php',

@@ -1,9 +1,6 @@
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../http/api-error';
-import { MEDIA_DIR_NAME } from '../../storage/create-storage';
-import { LocalDiskStorage } from '../../storage/local-disk-storage';
-import { isDemoKey, SIGNED_MEDIA_PREFIX } from '../members/media-url';
+import { isDemoKey, SIGNED_MEDIA_PREFIX } from './media-url';
 
 /**
  * Serves stored files behind signed URLs (photo-urls.ts): the signature and expiry are
@@ -11,8 +8,6 @@ import { isDemoKey, SIGNED_MEDIA_PREFIX } from '../members/media-url';
  * not even whether a file exists.
  */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  // The seeded demo pool is written to the local data directory, whatever stores uploads.
-  const demoPool = new LocalDiskStorage(path.join(app.config.DATA_DIR, MEDIA_DIR_NAME));
   app.get<{ Params: { expires: string; signature: string; '*': string } }>(
     `${SIGNED_MEDIA_PREFIX}:expires/:signature/*`,
     { schema: { hide: true } },
@@ -21,7 +16,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const now = Date.now();
       const verdict = app.photoUrls.signer.verify(expires, signature, key, now);
       if (verdict !== 'ok') throw new ApiError(403, verdict === 'expired' ? 'photos:errors.linkExpired' : 'photos:errors.linkInvalid');
-      const file = await (isDemoKey(key) ? demoPool : app.photoStorage).get(key);
+      const file = await (isDemoKey(key) ? app.demoMedia : app.photoStorage).get(key);
       if (!file) throw new ApiError(404, 'photos:errors.notFound');
       const maxAge = Math.max(0, Math.floor(Number(expires) - now / 1000));
       // Private: the URL is personal (a member's own photo in inspection, a locked photo...).

@@ -4,6 +4,7 @@ import type { Photo } from '../../../common/photos/photo-schema';
 import { members, photos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
+import { loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,19 +16,7 @@ const host = 'localhost:3000';
 let ip = 0;
 const nextIp = () => `198.51.100.${(ip += 1) % 250}`;
 
-async function logIn() {
-  const member = await createMember(t.database.db);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    remoteAddress: nextIp(),
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    payload: { email: member.email, password: member.password },
-  });
-  expect(res.statusCode).toBe(200);
-  const cookie = `auth.session=${res.cookies.find((c) => c.name === 'auth.session')!.value}; i18n_redirected=en`;
-  return { member, cookie };
-}
+const logIn = () => loggedInMember(t);
 
 /** Photo rows straight in the database (no image work needed for ordering). */
 async function addPhotos(memberId: number, statuses: string[], kind = 'profile'): Promise<number[]> {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { randomKeyId } from '../../storage/storage-keys';
-import { isDemoKey } from '../members/media-url';
+import { isDemoKey } from './media-url';
 import type { ImageJobs } from './image-jobs';
 import { processPhoto } from './image-processing';
 import {

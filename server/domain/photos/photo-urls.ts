@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Photo, PhotoKind } from '../../../common/photos/photo-schema';
-import type { Db } from '../../db/database';
 import { isValidStorageKey } from '../../storage/storage-keys';
-import { SIGNED_MEDIA_PREFIX } from '../members/media-url';
+import { SIGNED_MEDIA_PREFIX } from './media-url';
 
 /** A signed URL lives at least this long... */
 export const SIGNED_URL_MIN_LIFETIME_S = 60 * 60;
@@ -100,18 +99,4 @@ export class PhotoUrls {
       main: photo.id === mainPhotoId,
     };
   }
-}
-
-// presentUser() and other presenters are called with the database handle only; the
-// app registers its PhotoUrls for its database so they need no extra argument.
-const registry = new WeakMap<Db, PhotoUrls>();
-
-export function registerPhotoUrls(db: Db, urls: PhotoUrls): void {
-  registry.set(db, urls);
-}
-
-export function photoUrlsFor(db: Db): PhotoUrls {
-  const urls = registry.get(db);
-  if (!urls) throw new Error('no PhotoUrls registered for this database (buildApp registers them)');
-  return urls;
 }

@@ -12,7 +12,8 @@ import { members, photos } from '../../db/schema';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../../db/seed/portraits';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
-import { flatImage, gradientJpeg, pngHeaderOnly, withExifGps } from './test-images';
+import { loggedInMember } from '../../test-support/test-client';
+import { flatImage, gradientJpeg, pngHeaderOnly, withExifGps } from '../../test-support/test-images';
 
 let t: TestApp;
 let jpeg: Buffer;
@@ -26,19 +27,7 @@ const host = 'localhost:3000';
 let ip = 0;
 const nextIp = () => `198.51.100.${(ip += 1) % 250}`;
 
-async function logIn(overrides: Parameters<typeof createMember>[1] = {}) {
-  const member = await createMember(t.database.db, overrides);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    remoteAddress: nextIp(),
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    payload: { email: member.email, password: member.password },
-  });
-  expect(res.statusCode).toBe(200);
-  const cookie = `auth.session=${res.cookies.find((c) => c.name === 'auth.session')!.value}; i18n_redirected=en`;
-  return { member, cookie };
-}
+const logIn = (overrides: Parameters<typeof createMember>[1] = {}) => loggedInMember(t, overrides);
 
 function upload(cookie: string | null, body: Buffer, contentType = 'image/jpeg', query = '') {
   return t.app.inject({

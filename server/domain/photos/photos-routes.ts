@@ -14,13 +14,12 @@ import {
 import { chatPhotoResponseSchema } from '../../../common/chat/chat-schema';
 import { photoMainSchema, photoOrderSchema } from '../../../common/profile/photo-order-schema';
 import { ApiError } from '../../http/api-error';
-import { ImageJobs } from './image-jobs';
 import { chooseMainPhoto, deletePhoto, listPhotos, reorderPhotos, uploadPhoto, type PhotoDeps } from './photo-service';
 
 const UPLOAD_TYPES = new Set<string>(PHOTO_UPLOAD_TYPES);
 
 function depsOf(app: FastifyInstance): PhotoDeps {
-  return { db: app.database.db, storage: app.photoStorage, autoApprove: app.config.PHOTO_AUTO_APPROVE, log: app.log, imageJobs: new ImageJobs(app.config.IMAGE_JOBS) };
+  return { db: app.database.db, storage: app.photoStorage, autoApprove: app.config.PHOTO_AUTO_APPROVE, log: app.log, imageJobs: app.imageJobs };
 }
 
 /** Refuses an upload before its body is read: logged out, a type that is no image, or too large. */

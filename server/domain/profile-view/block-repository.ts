@@ -1,9 +1,8 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blocks, conversationMembers, conversations, likes, messages } from '../../db/schema';
-import type { LiveBus } from '../../realtime/live-bus';
-import { eraseConversationEvents, eraseLikeEventsBetween, retireConversationPhotos } from '../chat/conversation-erasure';
-import { appendEvents, publishEvents } from '../chat/live-events';
+import { eraseConversationEvents, eraseLikeEventsBetween, retireConversationPhotos } from '../chat/conversation-erasure-repository';
+import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
 
 /**
  * Blocks `blockedId` for `blockerId` and, in the same transaction, removes what tied the
@@ -11,12 +10,13 @@ import { appendEvents, publishEvents } from '../chat/live-events';
  * and their conversation with all its messages. Blocking twice changes nothing.
  * What could replay them goes too: both members' stored live events of the conversation and
  * the like events between the two, and the chat photos used only there (marked deleted;
- * their storage keys are returned for the caller to remove after commit).
+ * their storage keys are returned for the caller to remove after commit, and the events
+ * stored for the caller to publish).
  */
-export async function blockMember(db: Db, blockerId: number, blockedId: number, bus?: LiveBus): Promise<{ photoKeys: string[] }> {
+export async function blockMember(db: Db, blockerId: number, blockedId: number): Promise<{ photoKeys: string[]; events: (NumberedEvent & { memberId: number })[] }> {
   const low = Math.min(blockerId, blockedId);
   const high = Math.max(blockerId, blockedId);
-  let events: Awaited<ReturnType<typeof appendEvents>> = [];
+  let events: (NumberedEvent & { memberId: number })[] = [];
   const photoKeys: string[] = [];
   await db.transaction(async (tx) => {
     await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
@@ -54,8 +54,7 @@ export async function blockMember(db: Db, blockerId: number, blockedId: number, 
       );
     }
   });
-  if (bus) publishEvents(bus, events);
-  return { photoKeys };
+  return { photoKeys, events };
 }
 
 /** Lifts the viewer's own block; a block the other member made stays. */

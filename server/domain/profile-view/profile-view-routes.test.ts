@@ -5,9 +5,10 @@ import type { LiveEvent } from '../../../common/chat/chat-schema';
 import { blocks, conversationMembers, conversations, likes, memberEvents, members, messages, photos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
-import { gradientJpeg } from '../photos/test-images';
+import { loggedInMember } from '../../test-support/test-client';
+import { gradientJpeg } from '../../test-support/test-images';
 import { totalUnread } from '../chat/chat-repository';
-import { appendEvents, eventsAfter } from '../chat/live-events';
+import { appendEvents, eventsAfter } from '../member-events/member-events-repository';
 import { addCreditEntry } from '../credits/credits-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
@@ -26,18 +27,7 @@ let ip = 0;
 const nextIp = () => `198.51.100.${(ip += 1) % 250}`;
 const db = () => t.database.db;
 
-async function logIn(overrides: Parameters<typeof createMember>[1] = {}) {
-  const member = await createMember(db(), overrides);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    remoteAddress: nextIp(),
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    payload: { email: member.email, password: member.password },
-  });
-  expect(res.statusCode).toBe(200);
-  return { member, cookie: `auth.session=${res.cookies.find((c) => c.name === 'auth.session')!.value}; i18n_redirected=en` };
-}
+const logIn = (overrides: Parameters<typeof createMember>[1] = {}) => loggedInMember(t, overrides);
 
 /** A premium member with `n` approved uploaded photos (real files behind signed URLs). */
 async function ownerWithPhotos(n: number, overrides: Parameters<typeof createMember>[1] = {}) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberProfileSchema, profileIdSchema, type ViewerKind } from '../../../common/profile-view/member-profile';
 import { ApiError } from '../../http/api-error';
+import { publishEvents } from '../member-events/publish-events';
 import { removePhotoFiles } from '../photos/photo-service';
 import { blockMember, unblockMember } from './block-repository';
 import { presentProfile } from './profile-presenter';
@@ -63,7 +64,8 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await request.requireMember();
       const target = await blockTarget(viewer.id, request.visitor.site.row.id, request.body.profile_id);
-      const { photoKeys } = await blockMember(db, viewer.id, target.id, app.liveBus);
+      const { photoKeys, events } = await blockMember(db, viewer.id, target.id);
+      publishEvents(app.liveBus, events);
       await removePhotoFiles(app.photoStorage, photoKeys, request.log);
       return { ok: true as const };
     },

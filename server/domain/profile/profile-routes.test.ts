@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../common/auth/user-schema';
 import { members, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createMember } from '../../test-support/test-members';
+import { type createMember } from '../../test-support/test-members';
+import { loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,19 +16,7 @@ const host = 'localhost:3000';
 let ip = 0;
 const nextIp = () => `198.51.100.${(ip += 1) % 250}`;
 
-async function logIn(overrides: Parameters<typeof createMember>[1] = {}) {
-  const member = await createMember(t.database.db, overrides);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user.php',
-    remoteAddress: nextIp(),
-    headers: { host, origin: `http://${host}`, 'content-type': 'application/json' },
-    payload: { email: member.email, password: member.password },
-  });
-  expect(res.statusCode).toBe(200);
-  const cookie = `auth.session=${res.cookies.find((c) => c.name === 'auth.session')!.value}; i18n_redirected=en`;
-  return { member, cookie };
-}
+const logIn = (overrides: Parameters<typeof createMember>[1] = {}) => loggedInMember(t, overrides);
 
 const put = (cookie: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/profile.php', remoteAddress: nextIp(), headers: { host, origin: `http://${host}`, cookie, 'content-type': 'application/json' }, payload });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userResponseSchema } from '../../../common/auth/user-schema';
 import { OPTIONAL_PROFILE_FIELDS, offeredProfileFields, profileUpdateSchema, type OptionalProfileField } from '../../../common/profile/profile-rules';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { updateOwnProfile } from './profile-service';
 
 /** The member's own profile (the /profile screen, spec sections 3 and 4). */
@@ -23,7 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         Object.entries(request.body).filter(([field]) => !(OPTIONAL_PROFILE_FIELDS as readonly string[]).includes(field) || offered.has(field as OptionalProfileField)),
       ) as typeof request.body;
       const updated = await updateOwnProfile(db, member, settings, update);
-      return { user: await presentUser(db, updated, settings.fictional_icon) };
+      return { user: await presentUser(db, updated, settings.fictional_icon, app.photoUrls) };
     },
   );
 };

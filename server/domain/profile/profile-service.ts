@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { ProfileUpdate } from '../../../common/profile/profile-rules';
 import { profileProblems } from '../../../common/profile/profile-rules';
 import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import type { Db } from '../../db/database';
-import { members } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import type { MemberRow } from '../members/account-repository';
+import { updateMember, type MemberRow, type MemberUpdate } from '../members/account-repository';
 import { findRegion } from '../reference/regions';
 
 /**
@@ -22,7 +20,7 @@ export async function updateOwnProfile(db: Db, member: MemberRow, settings: Pick
   });
   if (problem) throw new ApiError(400, `profile:${problem.key}`, problem.vars ?? {}, problem.field);
 
-  const values: Partial<typeof members.$inferInsert> = {};
+  const values: MemberUpdate = {};
   if (update.name !== undefined) values.name = update.name;
   if (update.gender !== undefined) values.gender = update.gender;
   if (update.sexuality !== undefined) values.sexuality = update.sexuality;
@@ -42,6 +40,5 @@ export async function updateOwnProfile(db: Db, member: MemberRow, settings: Pick
   if (update.tattoos !== undefined) values.tattoos = update.tattoos;
   if (update.about !== undefined) values.about = update.about;
   if (Object.keys(values).length === 0) return member;
-  const [row] = await db.update(members).set(values).where(eq(members.id, member.id)).returning();
-  return row!;
+  return updateMember(db, member.id, values);
 }

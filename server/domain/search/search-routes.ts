@@ -3,8 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { searchQuerySchema, searchResultSchema } from '../../../common/search/search-schema';
 import { hasTracking } from '../../../common/marketing/tracking';
 import { ApiError } from '../../http/api-error';
-import { visitTracking } from '../signup/signup-flow';
-import { SearchService } from './search-service';
+import { visitTracking } from '../visits/visit-cookie';
 
 /**
  * Whether a visitor (logged out) may search (spec sections 3 and 6): logged_out_search 'yes'
@@ -19,8 +18,7 @@ export function visitorMaySearch(request: FastifyRequest): boolean {
 
 /** GET /api/search.php: the member search; `other=1` the cached recently active members. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SearchService(app.database.db, (key) => app.photoUrls.file(key));
-  app.listings.onChange((siteId) => service.forget(siteId));
+  const service = app.memberSearch;
 
   app.get(
     '/api/search.php',

@@ -4,7 +4,7 @@ import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
 import { ApiError } from '../../http/api-error';
 import { mailChangeConfirmMail, mailChangeNoticeMail } from '../../mail/mail-change-mail';
-import { takeAddressQuota } from '../auth/address-quota';
+import { takeAddressQuota } from '../auth/address-quota-repository';
 import { siteOrigin } from '../sites/site-origin';
 import { confirmCurrentPassword } from '../auth/current-password';
 import { applyMailChange, issueMailChange } from './mail-change';

@@ -5,10 +5,10 @@ import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { emailTokens, members } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
-import { firstLink, outboxMailsTo } from '../../test-support/outbox';
-import { issueEmailToken } from '../auth/email-tokens';
+import { firstLink, outboxMailsTo, outboxOf } from '../../test-support/outbox';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { hashToken } from '../auth/sessions';
-import { client, logIn, loggedInMember, outboxDir } from './settings-test-client';
+import { client, logIn, loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const emailOf = async (id: number) => (await t.database.db.select({ e: members.e
 async function requestChange(api: ReturnType<typeof client>, password: string, email: string) {
   const res = await api.post('/api/mail-change.php', { email, password });
   expect(res.statusCode, res.body).toBe(200);
-  const mails = await outboxMailsTo(outboxDir(t), email);
+  const mails = await outboxMailsTo(outboxOf(t), email);
   const link = new URL(firstLink(mails.at(-1)!, '/mail-change/do'));
   return { res, link, token: link.searchParams.get('token')!, mail: mails.at(-1)! };
 }
@@ -41,7 +41,7 @@ describe('POST /api/mail-change.php and /api/mail-change-do.php', () => {
     expect(mail).toContain('Hallo Greta');
     expect(mail).toContain('Content-Type: text/html');
     expect(mail).toContain('Content-Type: text/plain');
-    const notice = (await outboxMailsTo(outboxDir(t), member.email)).at(-1)!;
+    const notice = (await outboxMailsTo(outboxOf(t), member.email)).at(-1)!;
     expect(notice).toContain(newEmail);
     expect(notice).not.toContain('/mail-change/do');
     // Nothing changes before the link is followed.
@@ -73,7 +73,7 @@ describe('POST /api/mail-change.php and /api/mail-change-do.php', () => {
     }
     const bad = await client(t, session).post('/api/mail-change.php', { email: 42 });
     expect(bad.statusCode).toBe(400);
-    expect(await outboxMailsTo(outboxDir(t), member.email)).toHaveLength(0);
+    expect(await outboxMailsTo(outboxOf(t), member.email)).toHaveLength(0);
     expect(await t.database.db.select().from(emailTokens).where(eq(emailTokens.memberId, member.id))).toHaveLength(0);
   });
 

@@ -1,9 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MAIL_CHANGE_EMAILS_PER_DAY, MAIL_CHANGE_LINK_MINUTES } from '../../../common/account/mail-change';
 import type { Db } from '../../db/database';
-import { members, passwordResetTokens } from '../../db/schema';
-import { consumeEmailToken, countEmailTokensSince, issueEmailToken, type IssuedEmailToken } from '../auth/email-tokens';
-import { emailTakenByOther, voidEmailTokens } from './settings-repository';
+import { consumeEmailToken, countEmailTokensSince, issueEmailToken, type IssuedEmailToken } from '../auth/email-token-repository';
+import { emailTakenByOther, lockMemberAddress, lockMemberRow, moveToConfirmedAddress, voidEmailTokens } from './settings-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,7 +16,7 @@ export async function issueMailChange(
 ): Promise<{ ok: true; link: IssuedEmailToken } | { ok: false; reason: 'tooMany' }> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, input.memberId)).for('no key update');
+    await lockMemberRow(tx, input.memberId);
     const sent = await countEmailTokensSince(tx, input.memberId, 'mail_change', new Date(now.getTime() - DAY_MS));
     if (sent >= MAIL_CHANGE_EMAILS_PER_DAY) return { ok: false, reason: 'tooMany' } as const;
     await voidEmailTokens(tx, input.memberId, 'mail_change', now);
@@ -53,27 +51,13 @@ export async function applyMailChange(db: Db, input: { siteId: number; token: st
     return await db.transaction(async (tx) => {
       const used = await consumeEmailToken(tx, input.token, 'mail_change', now);
       if (!used?.newEmail) throw new Refused('invalid');
-      const [member] = await tx
-        .select({ id: members.id, siteId: members.siteId, email: members.email, status: members.status })
-        .from(members)
-        .where(eq(members.id, used.memberId))
-        .for('no key update');
+      const member = await lockMemberAddress(tx, used.memberId);
       if (!member || member.siteId !== input.siteId || CANNOT_CHANGE.has(member.status)) throw new Refused('invalid');
       if (await emailTakenByOther(tx, input.siteId, used.newEmail, member.id)) throw new Refused('taken');
-      await tx
-        .update(members)
-        .set({
-          email: used.newEmail,
-          emailConfirmedAt: now,
-          // Following a link sent to the new address confirms it: an account still waiting
-          // for its activation link is activated by this one as well.
-          ...(member.status === 'not_confirmed' ? { status: 'active', profileStatus: 'active' } : {}),
-          // A new mailbox: an earlier "address bounces" no longer applies.
-          notificationsDisabled: sql`array_remove(${members.notificationsDisabled}, 'bounce')`,
-        })
-        .where(eq(members.id, member.id));
+      // Following a link sent to the new address confirms it: an account still waiting for
+      // its activation link is activated by this one as well.
+      await moveToConfirmedAddress(tx, member.id, used.newEmail, member.status === 'not_confirmed', now);
       await voidEmailTokens(tx, member.id, 'mail_change', now);
-      await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.memberId, member.id), isNull(passwordResetTokens.usedAt)));
       return { ok: true, memberId: member.id, oldEmail: member.email, newEmail: used.newEmail } as const;
     });
   } catch (error) {

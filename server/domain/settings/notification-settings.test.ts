@@ -5,7 +5,7 @@ import { members, photos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createMember } from '../../test-support/test-members';
 import { listTeaserMembers } from '../members/members-repository';
-import { client, loggedInMember } from './settings-test-client';
+import { client, loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { members, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { client, logIn, loggedInMember } from './settings-test-client';
+import { client, logIn, loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {

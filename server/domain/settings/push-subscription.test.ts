@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from '../../../common/account/push-subscription';
 import { pushSubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { client, loggedInMember } from './settings-test-client';
+import { client, loggedInMember } from '../../test-support/test-client';
 
 let t: TestApp;
 beforeAll(async () => {

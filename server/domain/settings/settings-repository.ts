@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/database';
 import { emailTokens, members, passwordResetTokens, sessions } from '../../db/schema';
-import type { EmailTokenPurpose } from '../auth/email-tokens';
+import type { EmailTokenPurpose } from '../auth/email-token-repository';
 
 /**
  * Sets a new password hash when the stored one is still the one the old password was
@@ -81,4 +81,37 @@ export async function updateNotificationRow(
   if (change.clearDisabled) set.notificationsDisabled = sql`'{}'::text[]`;
   if (Object.keys(set).length === 0) return;
   await db.update(members).set(set).where(eq(members.id, memberId));
+}
+
+/** Locks the member row until the transaction ends, so parallel requests take turns. */
+export async function lockMemberRow(tx: Tx, memberId: number): Promise<void> {
+  await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('no key update');
+}
+
+/** The member's site, address and status, the row locked until the transaction ends. */
+export async function lockMemberAddress(tx: Tx, memberId: number) {
+  const [member] = await tx
+    .select({ id: members.id, siteId: members.siteId, email: members.email, status: members.status })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('no key update');
+  return member;
+}
+
+/**
+ * Moves the member to a confirmed new address (an account still waiting for activation is
+ * activated by it, an earlier "address bounces" no longer applies) and voids the pending
+ * reset links sent to the old one.
+ */
+export async function moveToConfirmedAddress(tx: Tx, memberId: number, email: string, wasUnconfirmed: boolean, now: Date): Promise<void> {
+  await tx
+    .update(members)
+    .set({
+      email,
+      emailConfirmedAt: now,
+      ...(wasUnconfirmed ? { status: 'active', profileStatus: 'active' } : {}),
+      notificationsDisabled: sql`array_remove(${members.notificationsDisabled}, 'bounce')`,
+    })
+    .where(eq(members.id, memberId));
+  await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.memberId, memberId), isNull(passwordResetTokens.usedAt)));
 }

@@ -4,13 +4,13 @@ import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
 import { signupProblems, type SignupInput } from '../../../common/signup/signup-rules';
 import { ApiError } from '../../http/api-error';
 import { activationMail } from '../../mail/activation-mail';
-import { takeAddressQuota } from '../auth/address-quota';
+import { takeAddressQuota } from '../auth/address-quota-repository';
 import { endSession, startSession } from '../auth/sessions';
-import { publishEvents } from '../chat/live-events';
+import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import type { MemberRow } from '../members/account-repository';
 import { findRegion } from '../reference/regions';
 import { siteOrigin } from '../sites/site-origin';
-import { decodeVisit, VISIT_COOKIE } from '../visits/visit-cookie';
+import { visitTracking } from '../visits/visit-cookie';
 import { hasTracking } from '../../../common/marketing/tracking';
 import { createAccount, ACTIVATION_LINK_DAYS } from './signup-service';
 
@@ -25,19 +25,11 @@ export function signupAllowed(signups: string, tracking: Record<string, string>)
   return false;
 }
 
-/** The tracking parameters of the visit this request belongs to (signed cookie). */
-export function visitTracking(request: FastifyRequest): Record<string, string> {
-  const raw = request.cookies[VISIT_COOKIE];
-  const unsigned = raw ? request.unsignCookie(raw) : null;
-  const visit = unsigned?.valid && unsigned.value ? decodeVisit(unsigned.value) : null;
-  return visit?.tr ?? {};
-}
-
 /**
  * Signs a visitor up: the site's rules, every validation message of spec section 5, the
  * account, the first message, a session, and the activation mail. Throws ApiError.
  */
-export async function signUp(request: FastifyRequest, reply: FastifyReply, input: SignupInput): Promise<MemberRow> {
+export async function signUp(request: FastifyRequest, reply: FastifyReply, input: SignupInput, bus: MemberEventBus): Promise<MemberRow> {
   const app = request.server;
   const site = request.visitor.site;
   const settings = site.row.settings;
@@ -68,7 +60,7 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, input
   }
 
   // The step-0 message reaches the member written to at once.
-  publishEvents(app.liveBus, result.events);
+  publishEvents(bus, result.events);
   const previous = request.cookies[AUTH_SESSION_COOKIE];
   if (previous) await endSession(app.database.db, previous);
   reply.setSessionCookie(await startSession(app.database.db, result.member.id, request.headers['user-agent'] ?? ''));

@@ -8,7 +8,7 @@ import { conversations, creditEntries, members, messages, sites } from '../../db
 import { encodeVisit, newVisit, VISIT_COOKIE } from '../visits/visit-cookie';
 import { ACTIVATION_MAILS_PER_DAY } from './activation';
 import { ACTIVATION_MAILS_PER_ADDRESS_PER_DAY, EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
-import { eventsAfter } from '../chat/live-events';
+import { eventsAfter } from '../member-events/member-events-repository';
 import type { BusMessage } from '../../realtime/live-bus';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 

@@ -5,11 +5,11 @@ import { activationSchema, emailCorrectionSchema } from '../../../common/signup/
 import { emailProblems, signupSchema } from '../../../common/signup/signup-rules';
 import { ApiError } from '../../http/api-error';
 import { findMemberById } from '../members/account-repository';
-import { presentUser } from '../members/user-presenter';
+import { presentUser } from '../current-user/current-user';
 import { activateAccount, correctUnconfirmedEmail, newActivationLink } from './activation';
 import { sendActivationMail, signUp, takeActivationMailQuota } from './signup-flow';
 import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
-import { takeAddressQuota } from '../auth/address-quota';
+import { takeAddressQuota } from '../auth/address-quota-repository';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -23,8 +23,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const member = await signUp(request, reply, request.body);
-      return { user: await presentUser(db, member, request.visitor.site.row.settings.fictional_icon) };
+      const member = await signUp(request, reply, request.body, app.liveBus);
+      return { user: await presentUser(db, member, request.visitor.site.row.settings.fictional_icon, app.photoUrls) };
     },
   );
 
@@ -81,7 +81,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = (await findMemberById(db, member.id))!;
       await sendActivationMail(request, updated, result.token);
-      return { user: await presentUser(db, updated, request.visitor.site.row.settings.fictional_icon) };
+      return { user: await presentUser(db, updated, request.visitor.site.row.settings.fictional_icon, app.photoUrls) };
     },
   );
 };

@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
-import { members } from '../../db/schema';
 import { ensureConversation, insertMessage, messageEvents } from '../chat/chat-repository';
-import { appendEvents, type NumberedEvent } from '../chat/live-events';
+import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
 import type { SignupInput } from '../../../common/signup/signup-rules';
 import { addCreditEntry } from '../credits/credits-repository';
-import { issueEmailToken } from '../auth/email-tokens';
+import { issueEmailToken } from '../auth/email-token-repository';
 import { hashPassword } from '../auth/password';
-import { findMemberByEmail, type MemberRow } from '../members/account-repository';
-import { listedMemberConditions } from '../members/members-repository';
+import { findMemberByEmail, insertMember, type MemberRow } from '../members/account-repository';
+import { isListedMember } from '../members/members-repository';
 
 /** How long an activation link works. */
 export const ACTIVATION_LINK_DAYS = 7;
@@ -32,28 +30,24 @@ export async function createAccount(
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [member] = await tx
-        .insert(members)
-        .values({
-          siteId: input.siteId,
-          email: input.email,
-          passwordHash,
-          status: 'not_confirmed',
-          profileStatus: 'disabled',
-          language: input.language,
-          name: input.name,
-          gender: input.gender,
-          sexuality: input.sexuality,
-          birthDate: input.date_of_birth,
-          country: input.country,
-          regionCode: input.region,
-          city: input.city,
-          about: input.about,
-          interests: input.interests,
-          signupTracking: input.tracking,
-        })
-        .returning();
-      if (!member) throw new Error('member insert returned nothing');
+      const member = await insertMember(tx, {
+        siteId: input.siteId,
+        email: input.email,
+        passwordHash,
+        status: 'not_confirmed',
+        profileStatus: 'disabled',
+        language: input.language,
+        name: input.name,
+        gender: input.gender,
+        sexuality: input.sexuality,
+        birthDate: input.date_of_birth,
+        country: input.country,
+        regionCode: input.region,
+        city: input.city,
+        about: input.about,
+        interests: input.interests,
+        signupTracking: input.tracking,
+      });
       if (input.signupCredits > 0) {
         await addCreditEntry(tx, { memberId: member.id, amount: input.signupCredits, kind: 'signup_bonus', idempotencyKey: `signup:${member.id}` });
       }
@@ -89,11 +83,7 @@ function isUniqueViolation(error: unknown): boolean {
  * after commit). Free: it is the signup's own message. Null: that member is not listed.
  */
 async function deliverFirstMessage(tx: Tx, siteId: number, senderId: number, recipientId: number, text: string): Promise<(NumberedEvent & { memberId: number })[] | null> {
-  const [recipient] = await tx
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.id, recipientId), listedMemberConditions(siteId)));
-  if (!recipient) return null;
+  if (!(await isListedMember(tx, siteId, recipientId))) return null;
   const { conversation } = await ensureConversation(tx, siteId, senderId, recipientId);
   const id = await insertMessage(tx, { conversationId: conversation.id, senderId, recipientId, kind: 'text', body: text, clientId: 'signup', photoId: null, gift: null, credits: 0 });
   // The recipient has one more unread message (decision 0011: the kept total moves with it).

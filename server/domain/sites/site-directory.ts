@@ -62,6 +62,13 @@ export class SiteDirectory {
   list(): readonly Site[] {
     return this.all;
   }
+
+  /** The settings of the site with this id (a member belongs to one site). */
+  settingsOf(siteId: number): SiteRow['settings'] {
+    const site = this.all.find((s) => s.row.id === siteId);
+    if (!site) throw new Error(`no site ${siteId}`);
+    return site.row.settings;
+  }
 }
 
 /** "Example.com:3000" -> "example.com"; IPv6 literals keep their brackets. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Tracking } from '../../../common/marketing/tracking';
 
@@ -32,4 +33,16 @@ export function decodeVisit(value: string): VisitCookie | null {
   } catch {
     return null;
   }
+}
+
+/** The visit this request belongs to (signed cookie), or null when absent, forged or malformed. */
+export function readVisit(request: FastifyRequest): VisitCookie | null {
+  const raw = request.cookies[VISIT_COOKIE];
+  const unsigned = raw ? request.unsignCookie(raw) : null;
+  return unsigned?.valid && unsigned.value ? decodeVisit(unsigned.value) : null;
+}
+
+/** The tracking parameters of the visit this request belongs to. */
+export function visitTracking(request: FastifyRequest): Record<string, string> {
+  return readVisit(request)?.tr ?? {};
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseUrl } from '../../http/safe-url';
-import { decodeVisit, VISIT_COOKIE } from './visit-cookie';
+import { readVisit } from './visit-cookie';
 import { recordPageHidden } from './visits-repository';
 
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,9 +17,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const raw = request.cookies[VISIT_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : null;
-      const visit = unsigned?.valid && unsigned.value ? decodeVisit(unsigned.value) : null;
+      const visit = readVisit(request);
       if (visit) {
         // The page that was hidden: the Referer when it is a page of ours (a client may send anything there).
         const referer = parseUrl(request.headers.referer);

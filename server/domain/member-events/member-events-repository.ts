@@ -2,8 +2,6 @@ import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { EVENT_RETENTION_HOURS, type LiveEvent } from '../../../common/chat/chat-schema';
 import type { Db, Tx } from '../../db/database';
 import { eventStreams, memberEvents } from '../../db/schema';
-import type { LiveBus } from '../../realtime/live-bus';
-import type { PhotoUrls } from '../photos/photo-urls';
 
 /** An event stored for a member, numbered: what a tab that saw up to seq - 1 receives next. */
 export interface NumberedEvent {
@@ -64,11 +62,6 @@ export async function appendEvents(
     .sort((a, b) => a.memberId - b.memberId || a.seq - b.seq);
 }
 
-/** Publishes committed events to the member's live connections (any process). */
-export function publishEvents(bus: LiveBus, events: readonly (NumberedEvent & { memberId: number })[]): void {
-  for (const e of events) bus.publish(e.memberId, { type: 'event', seq: e.seq, event: e.event });
-}
-
 /** The member's latest seq (0: no event yet). */
 export async function currentSeq(db: Db, memberId: number): Promise<number> {
   const [row] = await db.select({ seq: eventStreams.seq }).from(eventStreams).where(eq(eventStreams.memberId, memberId));
@@ -115,28 +108,4 @@ async function withoutGonePhotos(db: Db, events: NumberedEvent[]): Promise<Numbe
 /** The hourly purge: events older than the retention (tabs that far behind reload instead). */
 export async function purgeOldEvents(db: Db, now = new Date()): Promise<void> {
   await db.delete(memberEvents).where(lt(memberEvents.createdAt, new Date(now.getTime() - EVENT_RETENTION_HOURS * 3600_000)));
-}
-
-/**
- * Events are stored with storage keys where the browser needs URLs (photo messages, the
- * tile's thumb): signed URLs expire within hours, events are kept for days. This signs
- * them for the moment of sending (replay and live alike).
- */
-export function presentEvent<E extends LiveEvent>(urls: PhotoUrls, stored: E): E {
-  return presentAny(urls, stored) as E;
-}
-
-function presentAny(urls: PhotoUrls, stored: LiveEvent): LiveEvent {
-  const sign = (key: string) => (key.startsWith('/') ? key : urls.file(key));
-  const tile = <T extends { photo: { thumb: string; width: number; height: number } | null }>(p: T): T => (p.photo ? { ...p, photo: { ...p.photo, thumb: sign(p.photo.thumb) } } : p);
-  switch (stored.kind) {
-    case 'message': {
-      const m = stored.message;
-      return { ...stored, profile: tile(stored.profile), message: m.photo ? { ...m, photo: { ...m.photo, url: sign(m.photo.url), thumb: sign(m.photo.thumb) } } : m };
-    }
-    case 'like':
-      return { ...stored, profile: tile(stored.profile) };
-    default:
-      return stored;
-  }
 }

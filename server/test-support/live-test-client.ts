@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { ServerTranslations } from '../i18n/server-translations';
-import { LIVE_PATH } from './live-routes';
+import { LIVE_PATH } from '../realtime/live-routes';
 
 /** The host the test sessions are made for (settings-test-client's HOST). */
 export const LIVE_HOST = 'localhost:3000';

@@ -2,16 +2,16 @@ import type { User } from '../../../common/auth/user-schema';
 import type { Db } from '../../db/database';
 import { creditBalance } from '../credits/credits-repository';
 import { totalUnread } from '../chat/chat-repository';
-import { currentSeq } from '../chat/live-events';
+import { currentSeq } from '../member-events/member-events-repository';
 import { countNewLikes } from '../likes/likes-repository';
-import { memberPhotos, type MemberRow } from './account-repository';
-import { photoUrlsFor, type PhotoUrls } from '../photos/photo-urls';
+import { memberPhotos, type MemberRow } from '../members/account-repository';
+import type { PhotoUrls } from '../photos/photo-urls';
 
 /**
  * The user object (spec section 3) of the logged-in member: their own data only. The
  * main image is theirs, so it is shown (signed) also while in inspection.
  */
-export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, urls: PhotoUrls = photoUrlsFor(db)): Promise<User> {
+export async function presentUser(db: Db, member: MemberRow, fictionalIcon: string, urls: PhotoUrls): Promise<User> {
   // First: every event after it is newer than the data read below (and than the page's).
   const liveSeq = await currentSeq(db, member.id);
   const [credits, pics, newLikes, unread] = await Promise.all([
