@@ -10,7 +10,7 @@ import { paths } from '../paths';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(url.pathname + url.search)}&reason=chat`);
+  if (!context.user) throw redirect(paths.loginThen(url.pathname + url.search, 'chat'));
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const byMember = url.pathname.startsWith('/members/');

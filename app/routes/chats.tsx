@@ -6,7 +6,7 @@ import { paths } from '../paths';
 
 /** /chats: the member's chats (latest first) and the matches without a chat yet. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}&reason=chat`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname, 'chat'));
   const chats = await context.api(chatEndpoints.chats);
   if (!chats.ok) throw data(chats.message, { status: chats.status });
   return { bundle: context.translations('chat'), chats: chats.body };

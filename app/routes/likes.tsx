@@ -12,7 +12,7 @@ import { paths } from '../paths';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { id: rawId, type } = params as { id?: string; type?: string };
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   let tab: LikeTab = 'received';
   let openedId: number | null = null;
   if (rawId !== undefined) {

@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   const values = await context.api(accountEndpoints.notifications);
   if (!values.ok) throw data(values.message, { status: values.status });
   return { bundle: pageBundle(context.translations('settings')), values: values.body };

@@ -7,7 +7,7 @@ import { paths } from '../paths';
 
 /** /profile: own profile editing (spec section 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   const photos = await context.api(photosEndpoints.list, { query: {} });
   return {
     photos: photos.ok ? photos.body.photos : [],

@@ -8,7 +8,7 @@ import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   return { bundle: pageBundle(context.translations('settings')), accountBundle: context.translations('account') };
 }
 

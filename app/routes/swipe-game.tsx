@@ -4,7 +4,7 @@ import { SwipeGame } from '../features/likes/swipe-game';
 import { paths } from '../paths';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   return { bundle: context.translations('likes') };
 }
 

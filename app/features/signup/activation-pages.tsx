@@ -1,20 +1,32 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import { PageTitle } from '../../components/page-title';
 
+/** The narrow centred page both activation outcomes share: tab title, heading, then the outcome. */
+function ActivationPanel({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
+      <PageTitle text={title} />
+      {icon && (
+        <div className="fs-1" aria-hidden="true">
+          {icon}
+        </div>
+      )}
+      <h1 className="h3 mb-3">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
 /** /activate/done: the address is confirmed; the premium claim of spec section 1. */
 export function ActivationDone() {
   const { t } = useTranslation();
   const { user } = useRootData();
   return (
-    <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
-      <PageTitle text={t('signup:activation.doneTitle')} />
-      <div className="fs-1" aria-hidden="true">
-        ✅
-      </div>
-      <h1 className="h3 mb-3">{t('signup:activation.doneTitle')}</h1>
+    <ActivationPanel title={t('signup:activation.doneTitle')} icon="✅">
       <p className="lead">{t('signup:activation.doneText')}</p>
       {!user?.paid_user && (
         <div className="card card-body border-secondary my-4">
@@ -27,7 +39,7 @@ export function ActivationDone() {
       <Link className="btn btn-primary btn-lg" to={user ? paths.members() : paths.login()} data-testid="activation-continue">
         {user ? t('signup:activation.startSearching') : t('signup:activation.logIn')}
       </Link>
-    </div>
+    </ActivationPanel>
   );
 }
 
@@ -36,15 +48,13 @@ export function ActivationError() {
   const { t } = useTranslation();
   const { settings } = useRootData();
   return (
-    <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
-      <PageTitle text={t('signup:activation.failed')} />
-      <h1 className="h3 mb-3">{t('signup:activation.failed')}</h1>
+    <ActivationPanel title={t('signup:activation.failed')}>
       <p className="lead" data-testid="activation-error-text">
         {t('signup:activation.failedText', { email: settings.support_email })}
       </p>
       <a href={`mailto:${settings.support_email}`} className="btn btn-outline-primary">
         {settings.support_email}
       </a>
-    </div>
+    </ActivationPanel>
   );
 }
