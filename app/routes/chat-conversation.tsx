@@ -3,6 +3,7 @@ import type { Route } from './+types/chat-conversation';
 import { chatEndpoints } from '../../common/chat/chat-endpoints';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /**
  * /chats/{id} (a conversation) and /members/{id}/chat (the conversation with a member, also
@@ -24,9 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { bundle: context.translations('chat'), chats: chats.body, chat: chat.body, gift: url.searchParams.get('gift') === '1' };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function ChatConversation() {
   const { bundle, chats, chat, gift } = useLoaderData<typeof loader>();

@@ -3,6 +3,7 @@ import type { Route } from './+types/chats';
 import { chatEndpoints } from '../../common/chat/chat-endpoints';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /chats: the member's chats (latest first) and the matches without a chat yet. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -12,9 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { bundle: context.translations('chat'), chats: chats.body };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Chats() {
   const { bundle, chats } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@ import { isLikeTab, type LikeTab } from '../../common/likes/likes';
 import { likesEndpoints } from '../../common/likes/likes-endpoints';
 import { LikesPage } from '../features/likes/likes-page';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /**
  * /likes, /likes/{type} (received, sent, matches) and /likes/m/{id}: a received like of
@@ -28,9 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { bundle: context.translations('likes'), likes: likes.body, tab, openedId };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Likes() {
   const { bundle, likes, tab, openedId } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@ import { photosEndpoints } from '../../common/photos/photos-endpoints';
 import { PhotoInput } from '../features/photos/photo-input';
 import { ProfilePage } from '../features/profile/profile-page';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /profile: own profile editing (spec section 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,9 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Profile() {
   const { photos, bundles } = useLoaderData<typeof loader>();
