@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { STATIC_PAGES } from './paths';
 
 /**
  * The map of the product: every path of the specification (section 2), with the spec's
@@ -41,13 +42,7 @@ export default [
     screen('activate/error', 'activate-error', 'routes/activate-error.tsx'),
     screen('mail-change/do', 'mail-change-do', 'routes/mail-change-do.tsx'),
     screen('match-finder', 'match-finder', 'routes/match-finder.tsx'),
-    screen('pages/terms', 'pages-terms', 'routes/static-page.tsx'),
-    screen('pages/privacy', 'pages-privacy', 'routes/static-page.tsx'),
-    screen('pages/cookies', 'pages-cookies', 'routes/static-page.tsx'),
-    screen('pages/ban', 'pages-ban', 'routes/static-page.tsx'),
-    screen('pages/return-policy', 'pages-return-policy', 'routes/static-page.tsx'),
-    screen('pages/faq', 'pages-faq', 'routes/static-page.tsx'),
-    screen('pages/service', 'pages-service', 'routes/static-page.tsx'),
+    ...STATIC_PAGES.map((name) => screen(`pages/${name}`, `pages-${name}`, 'routes/static-page.tsx')),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),
   ]),
   layout('layouts/chat-layout.tsx', [

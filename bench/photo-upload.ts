@@ -11,7 +11,7 @@ import { PHOTO_MAX_SIDE } from '../common/photos/photo-schema';
 import { createTestApp } from '../server/test-support/test-app';
 import { createMember } from '../server/test-support/test-members';
 import { photoLikeJpeg } from '../server/test-support/test-images';
-import { median } from './lib/load';
+import { alternate, median } from './lib/load';
 
 export interface PhotoUploadResult {
   jpegBytes: number;
@@ -46,20 +46,8 @@ export async function photoUploadBench(runs = 7): Promise<PhotoUploadResult> {
       return performance.now() - started;
     };
 
-    // Warm both up once (libvips caches, the JIT), then interleave.
-    await upload();
-    await bare();
-    const uploads: number[] = [];
-    const bares: number[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      if (i % 2 === 0) {
-        uploads.push(await upload());
-        bares.push(await bare());
-      } else {
-        bares.push(await bare());
-        uploads.push(await upload());
-      }
-    }
+    // Interleaved, after warming both up once (libvips caches, the JIT).
+    const { as: uploads, bs: bares } = await alternate(runs, upload, bare);
     const uploadP50Ms = median(uploads);
     const bareP50Ms = median(bares);
     return { jpegBytes: jpeg.length, uploadP50Ms, bareP50Ms, ratio: uploadP50Ms / bareP50Ms, runs };

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { usePopup } from '../lib/use-popup';
 
 interface DropdownMenuProps {
   label: ReactNode;
@@ -16,25 +17,8 @@ interface DropdownMenuProps {
  * library for menus that simply hang below their button.
  */
 export function DropdownMenu({ label, ariaLabel, align = 'end', buttonClassName = 'btn btn-link', children, testId }: DropdownMenuProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, rootRef } = usePopup();
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="dropdown" ref={rootRef} data-testid={testId}>

@@ -5,6 +5,7 @@ import { ACCOUNT_DELETED_PATH, REACTIVATE_QUERY, type DeleteReason } from '../..
 import { AccountDeletedPage, type AccountDeletedActionData } from '../features/account-deletion/account-deleted-page';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
+import { mailedLinkMeta } from '../lib/route-meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -36,13 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<AccountDeletedActionData>({ intent: 'resend', sent: true });
 }
 
-export function meta() {
-  // The reactivation token is in the URL: keep it out of search engines and Referer headers.
-  return [
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
-}
+export const meta = mailedLinkMeta;
 
 export default function AccountDeleted() {
   const { bundle, token, email } = useLoaderData<typeof loader>();

@@ -2,9 +2,8 @@ import { redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/activate-done';
 import { signupEndpoints } from '../../common/signup/signup-endpoints';
 import { ActivationDone } from '../features/signup/activation-pages';
-import { ensureBundle } from '../i18n/i18n';
-import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
+import { mailedLinkMeta } from '../lib/route-meta';
 
 /**
  * The activation link lands here with its token: the address is confirmed, then the token
@@ -19,16 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { bundle: context.translations('signup') };
 }
 
-export function meta() {
-  return [
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
-}
+export const meta = mailedLinkMeta;
 
 export default function ActivateDone() {
   const { bundle } = useLoaderData<typeof loader>();
-  const { i18n } = useTranslation();
-  ensureBundle(i18n, 'signup', bundle);
-  return <ActivationDone />;
+  return <ActivationDone bundle={bundle} />;
 }

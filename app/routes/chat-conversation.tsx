@@ -3,6 +3,7 @@ import type { Route } from './+types/chat-conversation';
 import { chatEndpoints } from '../../common/chat/chat-endpoints';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /**
  * /chats/{id} (a conversation) and /members/{id}/chat (the conversation with a member, also
@@ -10,7 +11,7 @@ import { paths } from '../paths';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(url.pathname + url.search)}&reason=chat`);
+  if (!context.user) throw redirect(paths.loginThen(url.pathname + url.search, 'chat'));
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const byMember = url.pathname.startsWith('/members/');
@@ -24,9 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { bundle: context.translations('chat'), chats: chats.body, chat: chat.body, gift: url.searchParams.get('gift') === '1' };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function ChatConversation() {
   const { bundle, chats, chat, gift } = useLoaderData<typeof loader>();

@@ -3,18 +3,17 @@ import type { Route } from './+types/chats';
 import { chatEndpoints } from '../../common/chat/chat-endpoints';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /chats: the member's chats (latest first) and the matches without a chat yet. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}&reason=chat`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname, 'chat'));
   const chats = await context.api(chatEndpoints.chats);
   if (!chats.ok) throw data(chats.message, { status: chats.status });
   return { bundle: context.translations('chat'), chats: chats.body };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Chats() {
   const { bundle, chats } = useLoaderData<typeof loader>();

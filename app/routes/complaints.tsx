@@ -3,6 +3,7 @@ import type { Route } from './+types/complaints';
 import { complaintsEndpoints } from '../../common/complaints/complaints-endpoints';
 import { ComplaintForm, type ComplaintActionData } from '../features/complaints/complaint-form';
 import { readForm } from '../lib/form-body';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /complaints (route complaints; footer link; a profile's Report link adds ?profile=<id>). */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -22,9 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, id: result.body.id, email: context.user?.email ?? values.email!.trim() } satisfies ComplaintActionData;
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Complaints() {
   const { bundle, memberEmail, profileId } = useLoaderData<typeof loader>();

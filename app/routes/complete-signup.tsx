@@ -11,6 +11,7 @@ import { ensureBundle } from "../i18n/i18n";
 import { useTranslation } from "../i18n/react";
 import { paths } from "../paths";
 import { readForm } from '../lib/form-body';
+import { noindexMeta } from '../lib/route-meta';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.user) throw redirect(paths.signup());
@@ -48,9 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, intent: "resend" } satisfies CompleteSignupActionData;
 }
 
-export function meta() {
-  return [{ name: "robots", content: "noindex" }];
-}
+export const meta = noindexMeta;
 
 export default function CompleteSignup() {
   const { email, confirmed, bundle, photosBundle } =

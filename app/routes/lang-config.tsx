@@ -8,6 +8,7 @@ import { nativeLanguageName } from '../../common/i18n/format';
 import { redirectTarget } from '../../common/http/redirect-target';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
+import { noindexMeta } from '../lib/route-meta';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const visible = new Set(context.visibleLocales);
@@ -30,9 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(redirectTarget(form.get('returnTo'), new URL(request.url).origin, paths.home()), { headers: { 'Set-Cookie': cookie } });
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function LangConfig() {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { isLikeTab, type LikeTab } from '../../common/likes/likes';
 import { likesEndpoints } from '../../common/likes/likes-endpoints';
 import { LikesPage } from '../features/likes/likes-page';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /**
  * /likes, /likes/{type} (received, sent, matches) and /likes/m/{id}: a received like of
@@ -12,7 +13,7 @@ import { paths } from '../paths';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { id: rawId, type } = params as { id?: string; type?: string };
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   let tab: LikeTab = 'received';
   let openedId: number | null = null;
   if (rawId !== undefined) {
@@ -28,9 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { bundle: context.translations('likes'), likes: likes.body, tab, openedId };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Likes() {
   const { bundle, likes, tab, openedId } = useLoaderData<typeof loader>();

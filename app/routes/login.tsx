@@ -5,6 +5,7 @@ import { LoginForm } from '../features/auth/login-form';
 import { redirectTarget } from '../../common/http/redirect-target';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
+import { noindexMeta } from '../lib/route-meta';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect(paths.home());
@@ -23,9 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(redirectTarget(form.get('returnTo'), new URL(request.url).origin, paths.home()));
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Login() {
   const result = useActionData<typeof action>();

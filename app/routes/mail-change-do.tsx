@@ -4,6 +4,7 @@ import { mailChangeConfirmAction } from '../features/settings/settings-actions';
 import { pageBundle } from '../features/settings/settings-bundle';
 import { MailChangeConfirm } from '../features/settings/mail-change-confirm';
 import { readForm } from '../lib/form-body';
+import { mailedLinkMeta } from '../lib/route-meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { bundle: pageBundle(context.translations('settings')), token: new URL(request.url).searchParams.get('token') ?? '' };
@@ -13,13 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return mailChangeConfirmAction(await readForm(request), context.api);
 }
 
-export function meta() {
-  // The token is in the URL: keep it out of search engines and other sites' Referer headers.
-  return [
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
-}
+export const meta = mailedLinkMeta;
 
 export default function MailChangeDo() {
   const { bundle, token } = useLoaderData<typeof loader>();

@@ -6,14 +6,13 @@ import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
 import { PageTitle } from '../components/page-title';
+import { noindexMeta } from '../lib/route-meta';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { bundle: context.translations('search') };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 /** /match-finder: three questions, then the member search with those filters. */
 export default function MatchFinderRoute() {

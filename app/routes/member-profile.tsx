@@ -3,6 +3,7 @@ import type { Route } from './+types/member-profile';
 import { profileViewEndpoints } from '../../common/profile-view/profile-view-endpoints';
 import { PageTitle } from '../components/page-title';
 import { BlockedByPage, ProfileViewPage } from '../features/profile-view/profile-view-page';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /members/{id} (members-id): a member's profile, as GET /api/member.php gives it to this viewer. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -16,9 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   throw data(result.status === 404 ? null : result.message, { status: result.status === 403 ? 403 : result.status });
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function MemberProfileRoute() {
   const { profile, blocked, bundles } = useLoaderData<typeof loader>();

@@ -7,6 +7,7 @@ import { SearchPage, type SearchPageData } from '../features/search/search-page'
 import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /members: the member search, a logged-in member's home; visitors as the site allows. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -25,9 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { data, bundle: context.translations('search') };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Members() {
   const { data, bundle } = useLoaderData<typeof loader>();

@@ -6,9 +6,10 @@ import { pageBundle } from '../features/settings/settings-bundle';
 import { NotificationsPage } from '../features/settings/notifications-page';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
+import { noindexMeta } from '../lib/route-meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   const values = await context.api(accountEndpoints.notifications);
   if (!values.ok) throw data(values.message, { status: values.status });
   return { bundle: pageBundle(context.translations('settings')), values: values.body };
@@ -18,9 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return notificationsAction(await readForm(request), context.api);
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Notifications() {
   const { bundle, values } = useLoaderData<typeof loader>();

@@ -4,10 +4,11 @@ import { photosEndpoints } from '../../common/photos/photos-endpoints';
 import { PhotoInput } from '../features/photos/photo-input';
 import { ProfilePage } from '../features/profile/profile-page';
 import { paths } from '../paths';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /profile: own profile editing (spec section 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   const photos = await context.api(photosEndpoints.list, { query: {} });
   return {
     photos: photos.ok ? photos.body.photos : [],
@@ -15,9 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Profile() {
   const { photos, bundles } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@ import { authEndpoints } from '../../common/auth/auth-endpoints';
 import { NewPasswordForm } from '../features/auth/new-password-form';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
+import { mailedLinkMeta } from '../lib/route-meta';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -17,13 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`${paths.login()}?reset=done`);
 }
 
-export function meta() {
-  // The token is in the URL: keep it out of search engines and other sites' Referer headers.
-  return [
-    { name: 'robots', content: 'noindex' },
-    { name: 'referrer', content: 'no-referrer' },
-  ];
-}
+export const meta = mailedLinkMeta;
 
 export default function ResetPasswordDo() {
   const result = useActionData<typeof action>();

@@ -3,6 +3,7 @@ import type { Route } from './+types/reset-password';
 import { authEndpoints } from '../../common/auth/auth-endpoints';
 import { ResetRequestForm } from '../features/auth/reset-request-form';
 import { readForm } from '../lib/form-body';
+import { noindexMeta } from '../lib/route-meta';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -12,9 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return result.ok ? { sent: true as const, email } : data({ sent: false as const, email, error: result.message }, { status: result.status });
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function ResetPassword() {
   const result = useActionData<typeof action>();

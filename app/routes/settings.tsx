@@ -6,9 +6,10 @@ import { pageBundle } from '../features/settings/settings-bundle';
 import { SettingsPage } from '../features/settings/settings-page';
 import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
+import { noindexMeta } from '../lib/route-meta';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(`${paths.login()}?returnTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
   return { bundle: pageBundle(context.translations('settings')), accountBundle: context.translations('account') };
 }
 
@@ -16,9 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return settingsAction(await readForm(request), context.api);
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Settings() {
   const { bundle, accountBundle } = useLoaderData<typeof loader>();

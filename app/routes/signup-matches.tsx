@@ -6,6 +6,7 @@ import { ensureBundle } from '../i18n/i18n';
 import { useTranslation } from '../i18n/react';
 import { paths } from '../paths';
 import { PageTitle } from '../components/page-title';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /signup-matches (empty layout): the first matches of a new member, in their own country. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,9 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { tiles, bundle: context.translations('search') };
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function SignupMatches() {
   const { tiles, bundle } = useLoaderData<typeof loader>();

@@ -7,6 +7,7 @@ import { paths } from '../paths';
 import { membersEndpoints } from '../../common/members/members-endpoints';
 import { signupEndpoints } from '../../common/signup/signup-endpoints';
 import type { RequestOf } from '../../common/api/endpoint';
+import { noindexMeta } from '../lib/route-meta';
 
 /** /signup and /members/{id}/signup (step 0 then writes to that member). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -30,9 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(paths.completeSignup());
 }
 
-export function meta() {
-  return [{ name: 'robots', content: 'noindex' }];
-}
+export const meta = noindexMeta;
 
 export default function Signup() {
   const { member, bundles } = useLoaderData<typeof loader>();

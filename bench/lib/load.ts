@@ -60,23 +60,29 @@ export function median(values: number[]): number {
 }
 
 /**
- * Runs two candidates interleaved (A B, B A, A B...) for `rounds` rounds so drift in the
- * machine's load hits both alike; returns the median throughput of each.
+ * Measures two candidates interleaved (A B, B A, A B...) for `rounds` rounds so drift in the
+ * machine's load hits both alike; returns each one's measurements.
  */
-export async function interleaved(rounds: number, a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
-  // One unmeasured run each first, so that neither is measured while its JIT warms up.
+export async function alternate(rounds: number, a: () => Promise<number>, b: () => Promise<number>): Promise<{ as: number[]; bs: number[] }> {
+  // One unmeasured run each first, so that neither is measured while its JIT (or a cache) warms up.
   await a();
   await b();
   const as: number[] = [];
   const bs: number[] = [];
   for (let i = 0; i < rounds; i += 1) {
     if (i % 2 === 0) {
-      as.push((await a()).rps);
-      bs.push((await b()).rps);
+      as.push(await a());
+      bs.push(await b());
     } else {
-      bs.push((await b()).rps);
-      as.push((await a()).rps);
+      bs.push(await b());
+      as.push(await a());
     }
   }
+  return { as, bs };
+}
+
+/** Two load candidates interleaved (see `alternate`): the median throughput of each. */
+export async function interleaved(rounds: number, a: () => Promise<LoadResult>, b: () => Promise<LoadResult>) {
+  const { as, bs } = await alternate(rounds, async () => (await a()).rps, async () => (await b()).rps);
   return { a: median(as), b: median(bs), as, bs };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileFieldsSchema } from '../auth/user-schema';
 
 /**
  * The GDPR Art. 20 data export (GET /api/export.php): everything the site keeps about the
@@ -35,22 +36,9 @@ export const dataExportSchema = z
         last_active_at: time,
       })
       .describe('The account'),
-    profile: z
-      .object({
-        name: z.string(),
-        gender: z.string(),
-        sexuality: z.string(),
+    profile: profileFieldsSchema
+      .extend({
         date_of_birth: z.string().describe('YYYY-MM-DD'),
-        country: z.string(),
-        region: z.string().nullable(),
-        city: z.string().nullable(),
-        interests: z.array(z.string()),
-        hair_colour: z.string().nullable(),
-        eye_colour: z.string().nullable(),
-        body_type: z.string().nullable(),
-        relationship_status: z.string().nullable(),
-        tattoos: z.string().nullable(),
-        about: z.string(),
         status: z.string().describe('active | disabled'),
         main_photo_id: z.number().int().nullable(),
       })

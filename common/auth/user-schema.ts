@@ -16,9 +16,11 @@ export const mainImageSchema = z.object({
   status: z.string(),
 });
 
-/** The member's own profile as the user object carries it (spec section 3). */
-export const ownProfileSchema = z.object({
-  id: z.number().int(),
+/**
+ * The profile fields a member fills in, as stored: the base of the member's own profile
+ * below and of the profile in the data export (common/account-deletion).
+ */
+export const profileFieldsSchema = z.object({
   name: z.string(),
   gender: z.string(),
   sexuality: z.string(),
@@ -26,7 +28,6 @@ export const ownProfileSchema = z.object({
   country: z.string(),
   region: z.string().nullable(),
   city: z.string().nullable(),
-  details: z.object({ city: z.string().nullable(), countryregion: z.string().nullable() }),
   interests: z.array(z.string()),
   hair_colour: z.string().nullable(),
   eye_colour: z.string().nullable(),
@@ -34,6 +35,11 @@ export const ownProfileSchema = z.object({
   relationship_status: z.string().nullable(),
   tattoos: z.string().nullable(),
   about: z.string(),
+});
+
+/** The member's own profile as the user object carries it (spec section 3). */
+export const ownProfileSchema = z.object({ id: z.number().int() }).extend(profileFieldsSchema.shape).extend({
+  details: z.object({ city: z.string().nullable(), countryregion: z.string().nullable() }),
   photo_count: z.number().int(),
   status: z.string(),
   main_image: mainImageSchema.nullable(),

@@ -4,6 +4,7 @@ import { GENDERS, SEXUALITIES } from '../reference/profile-options';
 import { INTEREST_IDS } from '../reference/interests';
 import { suggestEmail } from './email-suggestion';
 import { idSchema } from '../ids';
+import { ageOn } from '../members/member-tile';
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -61,17 +62,13 @@ export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
 }
 
-/** Years completed between a YYYY-MM-DD birth date and `today`, or null for an impossible date. */
-export function ageOn(dateOfBirth: string, today: Date): number | null {
+/** A real YYYY-MM-DD calendar date (no 29 February outside leap years, no month 13). */
+export function isCalendarDate(dateOfBirth: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
-  if (!match) return null;
+  if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  let age = today.getUTCFullYear() - year;
-  const beforeBirthday = today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
-  if (beforeBirthday) age -= 1;
-  return age;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function emailProblems(email: string): SignupProblem[] {
@@ -91,7 +88,7 @@ export function nameProblems(name: string, email: string): SignupProblem[] {
 }
 
 export function dateOfBirthProblems(dateOfBirth: string, minAge: number, today: Date): SignupProblem[] {
-  const age = ageOn(dateOfBirth, today);
+  const age = isCalendarDate(dateOfBirth) ? ageOn(dateOfBirth, today) : null;
   if (age === null || age < minAge || age > 120) return [{ field: 'date_of_birth', key: 'errors.dateOfBirth', vars: { minAge } }];
   return [];
 }

@@ -28,6 +28,21 @@ async function fillPersonal(page: Page, locale: string, account: { name: string;
   await page.getByLabel(s('personal.year')).selectOption('1994');
 }
 
+/** Opens /signup in English, answers step 0 and skips the photo: step 2 (personal) is next. */
+async function startSignup(page: Page, iAm: string, lookingFor: string) {
+  const { s } = texts('en');
+  await page.goto('/signup');
+  await page.getByLabel(s('start.iAm')).selectOption(iAm);
+  await page.getByLabel(s('start.lookingFor')).selectOption(lookingFor);
+  await page.getByTestId('signup-next').click();
+  await page.getByRole('button', { name: s('photo.later') }).click();
+}
+
+/** Presses Next `times` times, each on the step the previous press led to. */
+async function clickNext(page: Page, times: number) {
+  for (let i = 0; i < times; i += 1) await page.getByTestId('signup-next').click();
+}
+
 for (const locale of ['en', 'de', 'nl']) {
   test(`signup in the modal with a photo, then activation by the mailed link (${locale})`, async ({ page, context }) => {
     test.slow();
@@ -136,15 +151,9 @@ test('an unconfirmed member sees the activation reminder, except on signup and s
   await setLocale(context, 'en');
   const { s } = texts('en');
   const email = `reminded-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel(s('start.iAm')).selectOption('female');
-  await page.getByLabel(s('start.lookingFor')).selectOption('men');
-  await page.getByTestId('signup-next').click();
-  await page.getByRole('button', { name: s('photo.later') }).click();
+  await startSignup(page, 'female', 'men');
   await fillPersonal(page, 'en', { name: `Remi${Date.now() % 100000}`, email, password: 'another long secret' });
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
+  await clickNext(page, 3);
   await expect(page).toHaveURL(/\/complete-signup$/);
   await expect(page.getByTestId('activation-reminder')).toHaveCount(0);
 
@@ -169,16 +178,9 @@ test('on a smartphone right after signup the reminder is a modal', async ({ brow
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await setLocale(context, 'en');
   const page = await context.newPage();
-  const { s } = texts('en');
-  await page.goto('/signup');
-  await page.getByLabel(s('start.iAm')).selectOption('male');
-  await page.getByLabel(s('start.lookingFor')).selectOption('both');
-  await page.getByTestId('signup-next').click();
-  await page.getByRole('button', { name: s('photo.later') }).click();
+  await startSignup(page, 'male', 'both');
   await fillPersonal(page, 'en', { name: `Mobi${Date.now() % 100000}`, email: `mobile-${Date.now()}@example.com`, password: 'a mobile long secret' });
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
+  await clickNext(page, 3);
   await page.getByTestId('complete-signup-continue').click();
   await expect(page.getByTestId('activation-reminder-modal')).toBeVisible();
   await context.close();
@@ -187,15 +189,9 @@ test('on a smartphone right after signup the reminder is a modal', async ({ brow
 test('an existing address is refused with the spec message, shown at its field', async ({ page, context }) => {
   await setLocale(context, 'en');
   const { s } = texts('en');
-  await page.goto('/signup');
-  await page.getByLabel(s('start.iAm')).selectOption('male');
-  await page.getByLabel(s('start.lookingFor')).selectOption('women');
-  await page.getByTestId('signup-next').click();
-  await page.getByRole('button', { name: s('photo.later') }).click();
+  await startSignup(page, 'male', 'women');
   await fillPersonal(page, 'en', { name: 'Someone New', email: 'free@rendezvous.example', password: 'a good long secret' });
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
+  await clickNext(page, 3);
   await expect(page.getByText(s('errors.accountExists')).first()).toBeVisible();
   await expect(page.getByLabel(s('personal.email'))).toBeVisible();
 });
@@ -213,15 +209,9 @@ test('signing up with the address of a deleted account offers its reactivation l
   expect(created.status()).toBe(200);
   expect((await page.request.post('/api/delete-account.php', { headers: origin, data: { password: 'a deleted secret' } })).status()).toBe(200);
 
-  await page.goto('/signup');
-  await page.getByLabel(s('start.iAm')).selectOption('female');
-  await page.getByLabel(s('start.lookingFor')).selectOption('men');
-  await page.getByTestId('signup-next').click();
-  await page.getByRole('button', { name: s('photo.later') }).click();
+  await startSignup(page, 'female', 'men');
   await fillPersonal(page, 'en', { name: 'Dora Again', email, password: 'a good long secret' });
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
+  await clickNext(page, 3);
   await expect(page.getByText(s('errors.accountDeleted')).first()).toBeVisible();
   await page.getByTestId('send-reactivation').click();
   await expect(page.getByTestId('reactivation-sent')).toHaveText(s('reactivate.sent'));
@@ -249,9 +239,7 @@ test('from a member: step 0 writes the first message, delivered once the account
   await page.getByLabel(s('start.iAm')).selectOption('male');
   await page.getByLabel(s('start.lookingFor')).selectOption('women');
   await fillPersonal(page, 'en', { name: `Writer${Date.now() % 100000}`, email: `writer-${Date.now()}@example.com`, password: 'a writer long secret' });
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
-  await page.getByTestId('signup-next').click();
+  await clickNext(page, 3);
   await expect(page).toHaveURL(/\/complete-signup$/);
 
   const exported = (await (
@@ -267,11 +255,7 @@ test('step 3 fills country, region and city from the browser position when allow
   await setLocale(context, 'en');
   const page = await context.newPage();
   const { s, c } = texts('en');
-  await page.goto('/signup');
-  await page.getByLabel(s('start.iAm')).selectOption('female');
-  await page.getByLabel(s('start.lookingFor')).selectOption('men');
-  await page.getByTestId('signup-next').click();
-  await page.getByRole('button', { name: s('photo.later') }).click();
+  await startSignup(page, 'female', 'men');
   await fillPersonal(page, 'en', { name: `Ams${Date.now() % 100000}`, email: `ams-${Date.now()}@example.com`, password: 'an amsterdam secret' });
   // While the regions load (held back here) the region field is already there, disabled,
   // saying so in words the page has (common ones: the signup has no search strings).

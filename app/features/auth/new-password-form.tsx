@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { FormAlert } from '../../components/form-alert';
 import { NewPasswordFields } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
-import { PageTitle } from '../../components/page-title';
+import { ResetPasswordPanel } from './reset-password-panel';
 
 interface Props {
   token: string;
@@ -16,9 +16,7 @@ interface Props {
 export function NewPasswordForm({ token, error, busy }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="container py-5" style={{ maxWidth: 460 }}>
-      <PageTitle text={t('resetPassword.newTitle')} />
-      <h1 className="h3 mb-3">{t('resetPassword.newTitle')}</h1>
+    <ResetPasswordPanel title={t('resetPassword.newTitle')}>
       {error && (
         <FormAlert variant="danger" testId="reset-error">
           {error}
@@ -36,6 +34,6 @@ export function NewPasswordForm({ token, error, busy }: Props) {
           {t('resetPassword.save')}
         </SubmitButton>
       </Form>
-    </div>
+    </ResetPasswordPanel>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
-import { PageTitle } from '../../components/page-title';
+import { ResetPasswordPanel } from './reset-password-panel';
 
 interface Props {
   sent: boolean;
@@ -17,9 +17,7 @@ interface Props {
 export function ResetRequestForm({ sent, error, email, busy }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="container py-5" style={{ maxWidth: 460 }}>
-      <PageTitle text={t('resetPassword.title')} />
-      <h1 className="h3 mb-3">{t('resetPassword.title')}</h1>
+    <ResetPasswordPanel title={t('resetPassword.title')}>
       {sent ? (
         <FormAlert variant="success" testId="reset-sent">
           {t('resetPassword.sent', { minutes: PASSWORD_RESET_LINK_MINUTES })}
@@ -40,6 +38,6 @@ export function ResetRequestForm({ sent, error, email, busy }: Props) {
           </Form>
         </>
       )}
-    </div>
+    </ResetPasswordPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { type ChatResponse, type ChatsResponse, type SendMessage, type SendMessageResponse, type chatPhotoResponseSchema } from '../../../common/chat/chat-schema';
 import { chatEndpoints } from '../../../common/chat/chat-endpoints';
 import { profileViewEndpoints } from '../../../common/profile-view/profile-view-endpoints';
-import { PHOTO_FILE_TYPES, PHOTO_MAX_UPLOAD_BYTES, PHOTO_MAX_UPLOAD_MB } from '../../../common/photos/photo-schema';
+import { PHOTO_MAX_UPLOAD_MB, photoFileProblem } from '../../../common/photos/photo-schema';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
@@ -63,13 +63,10 @@ export function sendMessage(message: SendMessage): Promise<SendMessageResponse> 
 
 export type ChatPhotoUpload = z.infer<typeof chatPhotoResponseSchema>;
 export type ChatPhoto = ChatPhotoUpload["photo"];
-const FILE_TYPES = new Set<string>(PHOTO_FILE_TYPES);
-
-/** What is wrong with a chosen file before uploading it (the server checks the bytes again), or null. */
+/** The pre-upload check of photoFileProblem, as a message in the member's language, or null. */
 export function checkChatPhoto(file: Blob, t: TFunction): string | null {
-  if (file.type && !FILE_TYPES.has(file.type)) return t('chat:photo.wrongType');
-  if (file.size > PHOTO_MAX_UPLOAD_BYTES) return t('chat:photo.tooLarge', { mb: PHOTO_MAX_UPLOAD_MB });
-  return null;
+  const problem = photoFileProblem(file);
+  return problem && t(`chat:photo.${problem}`, { mb: PHOTO_MAX_UPLOAD_MB });
 }
 
 /** POST /api/chat-photo.php with the image as the body (the shared upload helper, as the gallery's). */

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { usePopup } from '../../lib/use-popup';
 import { useTranslation } from '../../i18n/react';
 
 /** Common emoji of a dating chat, in a compact grid (no library: a few bytes instead of a picker's hundreds of KB). */
@@ -12,24 +13,8 @@ export const EMOJI = [
 /** A button that opens the emoji grid; a chosen emoji is handed to `onPick` (inserted at the cursor). */
 export function EmojiPicker({ onPick, disabled }: { onPick: (emoji: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, rootRef } = usePopup();
   const gridId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
   return (
     <div className="rv-emoji position-relative" ref={rootRef}>
       <button

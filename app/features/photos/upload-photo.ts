@@ -1,15 +1,8 @@
-import {
-  PHOTO_FILE_TYPES,
-  PHOTO_MAX_UPLOAD_BYTES,
-  PHOTO_MAX_UPLOAD_MB,
-  type Photo,
-  type PhotoKind,
-} from '../../../common/photos/photo-schema';
+import { PHOTO_MAX_UPLOAD_MB, photoFileProblem, type Photo, type PhotoKind } from '../../../common/photos/photo-schema';
 import { photosEndpoints } from '../../../common/photos/photos-endpoints';
 import type { TFunction } from '../../i18n/translator';
 import { ApiClientError, type ApiClient } from '../../lib/api-client';
 import { uploadFile } from '../../lib/upload';
-
 
 export type UploadResult = { ok: true; photo: Photo } | { ok: false; message: string };
 
@@ -23,18 +16,10 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-const FILE_TYPES = new Set<string>(PHOTO_FILE_TYPES);
-
-/**
- * What is wrong with a chosen file before sending it (the server checks again, and reads
- * the real type from the bytes), or null. Saves a member on a phone network from
- * uploading 14 MB only to hear it is a HEIC file.
- */
+/** The pre-upload check of photoFileProblem, as a message in the member's language, or null. */
 export function checkPhotoFile(file: Blob, t: TFunction): string | null {
-  // Some phones give camera files no type at all: the server reads it from the bytes.
-  if (file.type && !FILE_TYPES.has(file.type)) return t('photos:errors.wrongType');
-  if (file.size > PHOTO_MAX_UPLOAD_BYTES) return t('photos:errors.tooLarge', { mb: PHOTO_MAX_UPLOAD_MB });
-  return null;
+  const problem = photoFileProblem(file);
+  return problem && t(`photos:errors.${problem}`, { mb: PHOTO_MAX_UPLOAD_MB });
 }
 
 /**

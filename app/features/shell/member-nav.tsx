@@ -44,23 +44,15 @@ export default function MemberNav({ user, languageMenu }: { user: User; language
       </button>
       <div id={menuId} className={`collapse navbar-collapse${open ? ' show' : ''}`} data-testid="member-nav">
         <ul className="navbar-nav ms-auto align-items-lg-center gap-lg-1">
-          <li className="nav-item">
-            <Link className="nav-link text-white" to={paths.members()}>
-              {t('nav.search')}
-            </Link>
-          </li>
-          <li className="nav-item">
-            <Link className="nav-link text-white" to={paths.chats()}>
-              {t('nav.messages')}
-              <CountBadge count={messages} className="ms-1" testId="messages-badge" />
-            </Link>
-          </li>
-          <li className="nav-item">
-            <Link className="nav-link text-white" to={paths.likes()}>
-              {t('nav.likes')}
-              <CountBadge count={likes} className="ms-1" testId="likes-badge" />
-            </Link>
-          </li>
+          <NavItemLink to={paths.members()}>{t('nav.search')}</NavItemLink>
+          <NavItemLink to={paths.chats()}>
+            {t('nav.messages')}
+            <CountBadge count={messages} className="ms-1" testId="messages-badge" />
+          </NavItemLink>
+          <NavItemLink to={paths.likes()}>
+            {t('nav.likes')}
+            <CountBadge count={likes} className="ms-1" testId="likes-badge" />
+          </NavItemLink>
           <li className="nav-item">
             {user.paid_user ? (
               <Link className="nav-link text-white" to={paths.credits()} data-testid="nav-credits">
@@ -81,6 +73,16 @@ export default function MemberNav({ user, languageMenu }: { user: User; language
         </ul>
       </div>
     </>
+  );
+}
+
+function NavItemLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li className="nav-item">
+      <Link className="nav-link text-white" to={to}>
+        {children}
+      </Link>
+    </li>
   );
 }
 

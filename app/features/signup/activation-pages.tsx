@@ -1,20 +1,34 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import { PageTitle } from '../../components/page-title';
 
-/** /activate/done: the address is confirmed; the premium claim of spec section 1. */
-export function ActivationDone() {
-  const { t } = useTranslation();
-  const { user } = useRootData();
+/** The narrow centred page both activation outcomes share: tab title, heading, then the outcome. */
+function ActivationPanel({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
   return (
     <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
-      <PageTitle text={t('signup:activation.doneTitle')} />
-      <div className="fs-1" aria-hidden="true">
-        ✅
-      </div>
-      <h1 className="h3 mb-3">{t('signup:activation.doneTitle')}</h1>
+      <PageTitle text={title} />
+      {icon && (
+        <div className="fs-1" aria-hidden="true">
+          {icon}
+        </div>
+      )}
+      <h1 className="h3 mb-3">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** /activate/done: the address is confirmed; the premium claim of spec section 1. */
+export function ActivationDone({ bundle }: { bundle: Record<string, unknown> }) {
+  const { t, i18n } = useTranslation();
+  ensureBundle(i18n, 'signup', bundle);
+  const { user } = useRootData();
+  return (
+    <ActivationPanel title={t('signup:activation.doneTitle')} icon="✅">
       <p className="lead">{t('signup:activation.doneText')}</p>
       {!user?.paid_user && (
         <div className="card card-body border-secondary my-4">
@@ -27,24 +41,23 @@ export function ActivationDone() {
       <Link className="btn btn-primary btn-lg" to={user ? paths.members() : paths.login()} data-testid="activation-continue">
         {user ? t('signup:activation.startSearching') : t('signup:activation.logIn')}
       </Link>
-    </div>
+    </ActivationPanel>
   );
 }
 
 /** /activate/error: 'Activation failed' with the site's support address (spec section 8). */
-export function ActivationError() {
-  const { t } = useTranslation();
+export function ActivationError({ bundle }: { bundle: Record<string, unknown> }) {
+  const { t, i18n } = useTranslation();
+  ensureBundle(i18n, 'signup', bundle);
   const { settings } = useRootData();
   return (
-    <div className="container py-5 text-center" style={{ maxWidth: 560 }}>
-      <PageTitle text={t('signup:activation.failed')} />
-      <h1 className="h3 mb-3">{t('signup:activation.failed')}</h1>
+    <ActivationPanel title={t('signup:activation.failed')}>
       <p className="lead" data-testid="activation-error-text">
         {t('signup:activation.failedText', { email: settings.support_email })}
       </p>
       <a href={`mailto:${settings.support_email}`} className="btn btn-outline-primary">
         {settings.support_email}
       </a>
-    </div>
+    </ActivationPanel>
   );
 }

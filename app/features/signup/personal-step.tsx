@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { suggestEmail } from '../../../common/signup/email-suggestion';
-import { ageOn } from '../../../common/signup/signup-rules';
+import { isCalendarDate } from '../../../common/signup/signup-rules';
 import { useTranslation } from '../../i18n/react';
 import { useRootData } from '../../lib/use-root-data';
 import { FieldError, IdentityChoice, type StepProps } from './signup-steps';
@@ -100,7 +100,7 @@ function DateOfBirth({ draft, update, errors, onInvalidDate }: StepProps & { onI
     const next = { y: year, m: month, d: day, [part]: value };
     const date = `${next.y}-${next.m}-${next.d}`;
     update({ date_of_birth: date });
-    if (next.y && next.m && next.d && ageOn(date, new Date()) === null) onInvalidDate();
+    if (next.y && next.m && next.d && !isCalendarDate(date)) onInvalidDate();
   };
   const cls = `form-select${errors.date_of_birth ? ' is-invalid' : ''}`;
   return (
