@@ -130,7 +130,7 @@ export async function insertMessage(
 }
 
 /**
- * A stored message's live events, as rv_chat_send makes them (migration 0009, the same SQL
+ * A stored message's live events, as rv_chat_send makes them (server/db/functions/chat-send.sql, the same SQL
  * presentation): the recipient's, then the sender's own for their other tabs. For a message
  * stored without rv_chat_send (signup's step-0 message), to append in its transaction.
  */

@@ -68,7 +68,7 @@ function walletFrom(credits: number, member: Pick<MemberRow, 'paidUser' | 'freeM
   };
 }
 
-/** What rv_chat_send answers (migration 0009): a refusal, a repeated client id, or the stored message's events. */
+/** What rv_chat_send answers (server/db/functions/chat-send.sql): a refusal, a repeated client id, or the stored message's events. */
 type SendOutcome =
   | { error: 'authRequired' | 'memberNotFound' | 'blocked' | 'conversationLimit' | 'photoNotFound' | 'notEnoughCredits' }
   | { error: 'unconfirmedOther'; name: string }
@@ -96,7 +96,7 @@ function refusal(outcome: Extract<SendOutcome, { error: string }>): ApiError {
 }
 
 /**
- * Sends a message (spec 1, 4, 6; issue 5) with rv_chat_send (migration 0009, decision 0009),
+ * Sends a message (spec 1, 4, 6; issue 5) with rv_chat_send (server/db/functions/chat-send.sql, decision 0009),
  * in one call and transaction with the other sends of the moment (SendBatcher): the sender's
  * row is locked (credits, free messages and conversation count cannot race), a retried
  * client_id returns the stored message without charging again, the conversation row is

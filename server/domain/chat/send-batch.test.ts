@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../test-support/test-database';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 import type { SendItem } from './send-batcher';
 
-// rv_chat_send_many (migration 0013) writes a batch whose sends cannot see each other's
+// rv_chat_send_many (server/db/functions/chat-send-batch.sql) writes a batch whose sends cannot see each other's
 // writes in their checks in a few set statements. Its answers and everything it stores must
 // be what rv_chat_send, send after send, answers and stores: these tests run the same batch
 // both ways on the same data (each in a transaction rolled back) and compare.

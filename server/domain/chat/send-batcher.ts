@@ -1,6 +1,6 @@
 import type pg from 'pg';
 
-/** One send as rv_chat_send takes it (migration 0009). */
+/** One send as rv_chat_send takes it (server/db/functions/chat-send.sql). */
 export interface SendItem {
   session_hash: string | null;
   sender: number;

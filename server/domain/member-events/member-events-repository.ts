@@ -14,7 +14,7 @@ export interface NumberedEvent {
  * advanced by its number of events, in member id order (so two writers cannot deadlock), and
  * the events stored with their numbers, in the order given per member. The stream rows stay
  * locked until commit, so a member's events commit in seq order and without gaps (a
- * rolled-back seq is handed out again). rv_chat_send (migration 0009) does the same for sends.
+ * rolled-back seq is handed out again). rv_chat_send (server/db/functions/chat-send.sql) does the same for sends.
  *
  * `unread`: how much the transaction changed each member's unread messages (decision 0011:
  * the total is kept in the stream row and moves only by such deltas, never by a sum written
