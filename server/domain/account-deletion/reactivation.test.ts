@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_EMAILS_PER_DAY } from '../../../common/account-deletion/account-deletion-rules';
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { emailTokens, sites } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { issueEmailToken } from '../auth/email-token-repository';
 import { findMemberById } from '../members/account-repository';
@@ -12,16 +12,14 @@ import { reactivateAccount } from './reactivation';
 import { requester } from '../../test-support/test-client';
 import { outboxMailsTo, outboxOf, reactivationToken, waitForMails } from '../../test-support/outbox';
 
-let t: TestApp;
+const t = testAppForFile();
 let http: ReturnType<typeof requester>;
 let siteId: number;
 beforeAll(async () => {
-  t = await createTestApp();
   http = requester(t);
   const [site] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.key, 'rendezvous'));
   siteId = site!.id;
 });
-afterAll(async () => t?.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 

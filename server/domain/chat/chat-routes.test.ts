@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_LIMIT_FREE, EVENT_RETENTION_HOURS, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { blocks, creditEntries, likes, memberEvents, members, messages, photos, sites } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
 import { client, loggedInMember } from '../../test-support/test-client';
 import { acknowledgeMany } from './chat-service';
@@ -14,14 +14,12 @@ import { gradientJpeg } from '../../test-support/test-images';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 import { createMember } from '../../test-support/test-members';
 
-let t: TestApp;
+const t = testAppForFile();
 let settings: { message_credits: number; photo_credits: number; gift_credits: number; free_messages: number; message_length: number };
 beforeAll(async () => {
-  t = await createTestApp();
   const [site] = await t.database.db.select().from(sites).where(eq(sites.key, 'rendezvous'));
   settings = site!.settings;
 });
-afterAll(async () => t?.close());
 // Every write of these tests keeps the members' unread totals (decision 0011).
 afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 

@@ -1,9 +1,9 @@
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_VISIBLE_PHOTOS, VISITOR_VISIBLE_PHOTOS, type MemberProfile } from '../../../common/profile-view/member-profile';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
 import { blocks, conversationMembers, conversations, likes, memberEvents, members, messages, photos } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { loggedInMember } from '../../test-support/test-client';
 import { gradientJpeg } from '../../test-support/test-images';
@@ -12,13 +12,11 @@ import { appendEvents, eventsAfter } from '../member-events/member-events-reposi
 import { addCreditEntry } from '../credits/credits-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
-let t: TestApp;
+const t = testAppForFile();
 let jpeg: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
   jpeg = await gradientJpeg(400, 500);
 });
-afterAll(async () => t?.close());
 // Every write of these tests keeps the members' unread totals (decision 0011).
 afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 
