@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_DAYS } from '../../../common/limits';
-import { accountDeletionFeedback, emailTokens, members, photos, sessions, sites } from '../../db/schema';
+import { accountDeletionFeedback, emailTokens, members, photos, sessions } from '../../db/schema';
 import { testAppForFile } from '../../test-support/test-app-for-file';
-import { createMember } from '../../test-support/test-members';
+import { createMember, demoSiteId } from '../../test-support/test-members';
 import { findMemberByEmail, findMemberById } from '../members/account-repository';
 import { listTeaserMembers } from '../members/members-repository';
 import { requester } from '../../test-support/test-client';
 import { outboxMailsTo, outboxOf, reactivationToken } from '../../test-support/outbox';
 
 const t = testAppForFile();
-let http: ReturnType<typeof requester>;
+const http = requester(t);
 let siteId: number;
 beforeAll(async () => {
-  http = requester(t);
-  const [site] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.key, 'rendezvous'));
-  siteId = site!.id;
+  siteId = await demoSiteId(t.database.db);
 });
 
 const statusOf = async (id: number) => (await findMemberById(t.database.db, id))!;

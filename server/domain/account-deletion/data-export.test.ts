@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataExportSchema, DATA_EXPORT_FORMAT } from '../../../common/account-deletion/data-export-schema';
 import { conversations, likes, messages, photos, pushSubscriptions } from '../../db/schema';
 import { testAppForFile } from '../../test-support/test-app-for-file';
@@ -7,10 +7,7 @@ import { addCreditEntry } from '../credits/credits-repository';
 import { requester } from '../../test-support/test-client';
 
 const t = testAppForFile();
-let http: ReturnType<typeof requester>;
-beforeAll(async () => {
-  http = requester(t);
-});
+const http = requester(t);
 
 const PHOTO = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]);
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_EMAILS_PER_DAY } from '../../../common/account-deletion/account-deletion-rules';
 import { REACTIVATION_DAYS } from '../../../common/limits';
-import { emailTokens, sites } from '../../db/schema';
+import { emailTokens } from '../../db/schema';
 import { testAppForFile } from '../../test-support/test-app-for-file';
-import { createMember } from '../../test-support/test-members';
+import { createMember, demoSiteId } from '../../test-support/test-members';
 import { issueEmailToken } from '../auth/email-token-repository';
 import { findMemberById } from '../members/account-repository';
 import { REACTIVATION_LINK_MINUTES, requestAccountDeletion } from './account-deletion';
@@ -13,12 +13,10 @@ import { requester } from '../../test-support/test-client';
 import { outboxMailsTo, outboxOf, reactivationToken, waitForMails } from '../../test-support/outbox';
 
 const t = testAppForFile();
-let http: ReturnType<typeof requester>;
+const http = requester(t);
 let siteId: number;
 beforeAll(async () => {
-  http = requester(t);
-  const [site] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.key, 'rendezvous'));
-  siteId = site!.id;
+  siteId = await demoSiteId(t.database.db);
 });
 
 const DAY = 24 * 60 * 60 * 1000;
