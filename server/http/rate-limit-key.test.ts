@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { testAppForFile } from '../test-support/test-app-for-file';
 import { createMember, sessionCookie } from '../test-support/test-members';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_MAX: 3 });
-});
-afterAll(async () => t?.close());
+const t = testAppForFile({ RATE_LIMIT_MAX: 3 });
 
 const send = (cookie: string, remoteAddress: string) =>
   t.app.inject({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressQuota, loginThrottle, sessions } from '../db/schema';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testAppForFile } from '../test-support/test-app-for-file';
 import { createMember } from '../test-support/test-members';
 import { startSession, hashToken } from '../domain/auth/sessions';
 import { authCleanupJob } from './auth-cleanup-job';
@@ -9,11 +9,7 @@ import { authCleanupJob } from './auth-cleanup-job';
 const IDLE_HOURS = 168;
 const job = authCleanupJob({ idleHours: IDLE_HOURS });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 describe('auth clean-up job', () => {
   it('removes expired and idle sessions and stale login counts, and keeps the rest', async () => {

@@ -1,14 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { members } from '../db/schema';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testAppForFile } from '../test-support/test-app-for-file';
 import { createMember, sessionCookie } from '../test-support/test-members';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 let ip = 0;
 const get = (url: string, cookie: string, fetchSite?: string) =>

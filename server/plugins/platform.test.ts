@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { testAppForFile } from '../test-support/test-app-for-file';
 import { pageCsp } from './security-headers';
 import { createMember } from '../test-support/test-members';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_MAX: 5 });
-});
-afterAll(async () => t?.close());
+const t = testAppForFile({ RATE_LIMIT_MAX: 5 });
 
 describe('platform', () => {
   it('answers /healthz and /readyz', async () => {

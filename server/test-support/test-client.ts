@@ -89,3 +89,14 @@ export function requester(t: TestApp) {
     },
   };
 }
+
+/** Uploads image bytes as a chat photo, the way the browser does: the bytes are the body. */
+export function uploadChatPhoto(t: TestApp, cookie: string, image: Buffer, remoteAddress?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/chat-photo.php',
+    ...(remoteAddress ? { remoteAddress } : {}),
+    headers: { host: HOST, origin: `http://${HOST}`, 'content-type': 'image/jpeg', cookie },
+    payload: image,
+  });
+}

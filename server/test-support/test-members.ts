@@ -7,6 +7,13 @@ import { startSession } from '../domain/auth/sessions';
 
 let counter = 0;
 
+/** The id of a demo site (default: the default demo site, rendezvous). */
+export async function demoSiteId(db: Db, siteKey = 'rendezvous'): Promise<number> {
+  const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.key, siteKey));
+  if (!site) throw new Error(`no demo site ${siteKey}`);
+  return site.id;
+}
+
 /** A member with a password on the site `siteKey` (default: the default demo site). */
 export async function createMember(db: Db, overrides: Partial<typeof members.$inferInsert> & { password?: string; siteKey?: string } = {}) {
   const { password = 'correct horse battery', siteKey = 'rendezvous', ...fields } = overrides;

@@ -1,24 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_DAYS } from '../../../common/limits';
-import { accountDeletionFeedback, emailTokens, members, photos, sessions, sites } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createMember } from '../../test-support/test-members';
+import { accountDeletionFeedback, emailTokens, members, photos, sessions } from '../../db/schema';
+import { testAppForFile } from '../../test-support/test-app-for-file';
+import { createMember, demoSiteId } from '../../test-support/test-members';
 import { findMemberByEmail, findMemberById } from '../members/account-repository';
 import { listTeaserMembers } from '../members/members-repository';
 import { requester } from '../../test-support/test-client';
 import { outboxMailsTo, outboxOf, reactivationToken } from '../../test-support/outbox';
 
-let t: TestApp;
-let http: ReturnType<typeof requester>;
+const t = testAppForFile();
+const http = requester(t);
 let siteId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  http = requester(t);
-  const [site] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.key, 'rendezvous'));
-  siteId = site!.id;
+  siteId = await demoSiteId(t.database.db);
 });
-afterAll(async () => t?.close());
 
 const statusOf = async (id: number) => (await findMemberById(t.database.db, id))!;
 

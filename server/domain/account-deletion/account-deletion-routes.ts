@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  deleteAccountSchema,
-  okResponseSchema,
-  reactivationRequestSchema,
-  reactivationSchema,
-} from '../../../common/account-deletion/account-deletion-schema';
-import { userResponseSchema } from '../../../common/auth/user-schema';
+import { accountDeletionEndpoints } from '../../../common/account-deletion/account-deletion-endpoints';
+import { route } from '../../http/endpoint-route';
 import { presentUser } from '../current-user/current-user';
 import { deleteAccount, reactivate, resendReactivationLink } from './account-deletion-flow';
 
@@ -17,10 +12,11 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     await Promise.allSettled([...inFlight]);
   });
 
-  app.post(
-    '/api/delete-account.php',
+  route(
+    app,
+    accountDeletionEndpoints.deleteAccount,
     {
-      schema: { tags: ['account'], summary: 'Delete the account (reactivatable by e-mailed link)', body: deleteAccountSchema, response: { 200: okResponseSchema } },
+      schema: { tags: ['account'], summary: 'Delete the account (reactivatable by e-mailed link)' },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -30,10 +26,11 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/reactivate.php',
+  route(
+    app,
+    accountDeletionEndpoints.reactivate,
     {
-      schema: { tags: ['account'], summary: "Send a new reactivation link to a deleted account's address", body: reactivationRequestSchema, response: { 200: okResponseSchema } },
+      schema: { tags: ['account'], summary: "Send a new reactivation link to a deleted account's address" },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -47,10 +44,11 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/reactivate-do.php',
+  route(
+    app,
+    accountDeletionEndpoints.reactivateDo,
     {
-      schema: { tags: ['account'], summary: 'Reactivate a deleted account with the e-mailed link, and log in', body: reactivationSchema, response: { 200: userResponseSchema } },
+      schema: { tags: ['account'], summary: 'Reactivate a deleted account with the e-mailed link, and log in' },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

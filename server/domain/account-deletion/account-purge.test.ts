@@ -1,8 +1,8 @@
 import { eq, inArray, or } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { conversationMembers, conversations, creditEntries, emailTokens, memberEvents, members, messages, passwordResetTokens, photos, pushSubscriptions, sessions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { accountPurgeJob } from '../../jobs/account-purge-job';
@@ -13,11 +13,7 @@ import { totalUnread } from '../chat/chat-repository';
 import { appendEvents } from '../member-events/member-events-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 // Every write of these tests keeps the members' unread totals (decision 0011).
 afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 

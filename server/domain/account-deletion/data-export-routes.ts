@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DATA_EXPORT_URL } from '../../../common/account-deletion/account-deletion-rules';
-import { dataExportRequestSchema } from '../../../common/account-deletion/account-deletion-schema';
-import { dataExportSchema } from '../../../common/account-deletion/data-export-schema';
+import { accountDeletionEndpoints } from '../../../common/account-deletion/account-deletion-endpoints';
+import { route } from '../../http/endpoint-route';
 import { confirmCurrentPassword } from '../auth/current-password';
 import { buildDataExport } from './data-export';
 
@@ -15,10 +14,11 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  app.post(
-    DATA_EXPORT_URL,
+  route(
+    app,
+    accountDeletionEndpoints.dataExport,
     {
-      schema: { tags: ['account'], summary: 'Download all of your data (GDPR Art. 20) as JSON; the current password confirms', body: dataExportRequestSchema, response: { 200: dataExportSchema } },
+      schema: { tags: ['account'], summary: 'Download all of your data (GDPR Art. 20) as JSON; the current password confirms' },
       // An export reads every photo of the account: cheap to ask for, costly to answer.
       config: { rateLimit: { max: 5, timeWindow: '10 minutes' } },
     },

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataExportSchema, DATA_EXPORT_FORMAT } from '../../../common/account-deletion/data-export-schema';
 import { conversations, likes, messages, photos, pushSubscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { addCreditEntry } from '../credits/credits-repository';
 import { requester } from '../../test-support/test-client';
 
-let t: TestApp;
-let http: ReturnType<typeof requester>;
-beforeAll(async () => {
-  t = await createTestApp();
-  http = requester(t);
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
+const http = requester(t);
 
 const PHOTO = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]);
 

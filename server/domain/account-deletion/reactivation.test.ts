@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REACTIVATION_EMAILS_PER_DAY } from '../../../common/account-deletion/account-deletion-rules';
 import { REACTIVATION_DAYS } from '../../../common/limits';
-import { emailTokens, sites } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { createMember } from '../../test-support/test-members';
+import { emailTokens } from '../../db/schema';
+import { testAppForFile } from '../../test-support/test-app-for-file';
+import { createMember, demoSiteId } from '../../test-support/test-members';
 import { issueEmailToken } from '../auth/email-token-repository';
 import { findMemberById } from '../members/account-repository';
 import { REACTIVATION_LINK_MINUTES, requestAccountDeletion } from './account-deletion';
@@ -12,16 +12,12 @@ import { reactivateAccount } from './reactivation';
 import { requester } from '../../test-support/test-client';
 import { outboxMailsTo, outboxOf, reactivationToken, waitForMails } from '../../test-support/outbox';
 
-let t: TestApp;
-let http: ReturnType<typeof requester>;
+const t = testAppForFile();
+const http = requester(t);
 let siteId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  http = requester(t);
-  const [site] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.key, 'rendezvous'));
-  siteId = site!.id;
+  siteId = await demoSiteId(t.database.db);
 });
-afterAll(async () => t?.close());
 
 const DAY = 24 * 60 * 60 * 1000;
 

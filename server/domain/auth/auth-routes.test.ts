@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userResponseSchema } from '../../../common/auth/user-schema';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { LOGIN_BLOCK_MINUTES, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, LOGIN_MAX_FAILURES_PER_IP } from '../../../common/limits';
 import { members, sessions } from '../../db/schema';
 import { ACTIVITY_EVERY_MS } from '../../plugins/session-plugin';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo } from '../../test-support/outbox';
 import { addCreditEntry } from '../credits/credits-repository';
 import { hashToken } from './sessions';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const origin = 'http://localhost:3000';
 let ipCounter = 0;

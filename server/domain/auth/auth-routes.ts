@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { credentialsSchema, languageUpdateSchema, userResponseSchema } from '../../../common/auth/user-schema';
+import { authEndpoints } from '../../../common/auth/auth-endpoints';
 import { AUTH_SESSION_COOKIE } from '../../../common/limits';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../../common/i18n/locale-resolution';
 import { isHttps } from '../../http/https';
+import { route } from '../../http/endpoint-route';
 import { updateMemberLanguage } from '../members/account-repository';
 import { presentUser } from '../current-user/current-user';
 import { logInWithCredentials } from './login-flow';
@@ -15,10 +15,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // POST /api/user.php?push=1 (save a push subscription) is a separate route, told apart by a
   // router constraint on the query: server/domain/settings/push-query-constraint.ts.
-  app.post(
-    '/api/user.php',
+  route(
+    app,
+    authEndpoints.login,
     {
-      schema: { tags: ['auth'], summary: 'Log in', body: credentialsSchema, response: { 200: userResponseSchema } },
+      schema: { tags: ['auth'], summary: 'Log in' },
       // Password guessing is also held back per account and address by the login throttle.
       config: { rateLimit: { max: app.config.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
@@ -28,9 +29,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/user.php',
-    { schema: { tags: ['auth'], summary: 'The logged-in member, or null', response: { 200: userResponseSchema } } },
+  route(
+    app,
+    authEndpoints.currentUser,
+    { schema: { tags: ['auth'], summary: 'The logged-in member, or null' } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const member = await request.currentMember();
@@ -38,9 +40,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/user.php',
-    { schema: { tags: ['auth'], summary: "Save the member's interface language", body: languageUpdateSchema, response: { 200: userResponseSchema } } },
+  route(
+    app,
+    authEndpoints.saveLanguage,
+    { schema: { tags: ['auth'], summary: "Save the member's interface language" } },
     async (request, reply) => {
       const member = await request.requireMember();
       await updateMemberLanguage(db, member.id, request.body.language);
@@ -49,10 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/logout.php',
+  route(
+    app,
+    authEndpoints.logout,
     // A GET that ends a session: a link on another site must not log members out (csrf-guard.ts).
-    { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server', response: { 200: z.object({ user: z.null() }) } }, config: { getWrites: true } },
+    { schema: { tags: ['auth'], summary: 'Log out: ends the session on the server' }, config: { getWrites: true } },
     async (request, reply) => {
       const token = request.cookies[AUTH_SESSION_COOKIE];
       if (token) await endSession(db, token);

@@ -1,15 +1,12 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY, PASSWORD_RESET_EMAILS_PER_DAY } from '../../../common/limits';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo } from '../../test-support/outbox';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const host = 'localhost:3000';
 let ip = 0;

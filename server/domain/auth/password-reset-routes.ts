@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { resetCompletionSchema, resetRequestSchema } from '../../../common/auth/user-schema';
+import { authEndpoints } from '../../../common/auth/auth-endpoints';
+import { route } from '../../http/endpoint-route';
 import { resetPassword, sendPasswordResetLink } from './password-reset-flow';
 
-const ok = z.object({ ok: z.literal(true) });
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/reset-password.php',
+  route(
+    app,
+    authEndpoints.resetPassword,
     {
-      schema: { tags: ['auth'], summary: 'Send a password-reset link by e-mail', body: resetRequestSchema, response: { 200: ok } },
+      schema: { tags: ['auth'], summary: 'Send a password-reset link by e-mail' },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -18,10 +18,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/reset-password-do.php',
+  route(
+    app,
+    authEndpoints.resetPasswordDo,
     {
-      schema: { tags: ['auth'], summary: 'Set a new password with a reset link', body: resetCompletionSchema, response: { 200: ok } },
+      schema: { tags: ['auth'], summary: 'Set a new password with a reset link' },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request) => {

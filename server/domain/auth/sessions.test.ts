@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember, sessionCookie } from '../../test-support/test-members';
 import { hashToken } from './sessions';
 
 const HOUR = 60 * 60 * 1000;
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ SESSION_IDLE_HOURS: 24 });
-});
-afterAll(async () => t?.close());
+const t = testAppForFile({ SESSION_IDLE_HOURS: 24 });
 
 async function sessionLastSeen(cookie: string, hoursAgo: number) {
   const token = /auth\.session=([^;]+)/.exec(cookie)![1]!;

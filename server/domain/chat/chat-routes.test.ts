@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_LIMIT_FREE, EVENT_RETENTION_HOURS, type ChatResponse, type ChatsResponse, type SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import { blocks, creditEntries, likes, memberEvents, members, messages, photos, sites } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
-import { client, loggedInMember } from '../../test-support/test-client';
+import { client, loggedInMember, uploadChatPhoto } from '../../test-support/test-client';
 import { acknowledgeMany } from './chat-service';
 import { eventsAfter } from '../member-events/member-events-repository';
 import { presentEvent } from '../member-events/present-event';
@@ -14,14 +14,12 @@ import { gradientJpeg } from '../../test-support/test-images';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 import { createMember } from '../../test-support/test-members';
 
-let t: TestApp;
+const t = testAppForFile();
 let settings: { message_credits: number; photo_credits: number; gift_credits: number; free_messages: number; message_length: number };
 beforeAll(async () => {
-  t = await createTestApp();
   const [site] = await t.database.db.select().from(sites).where(eq(sites.key, 'rendezvous'));
   settings = site!.settings;
 });
-afterAll(async () => t?.close());
 // Every write of these tests keeps the members' unread totals (decision 0011).
 afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 
@@ -229,12 +227,7 @@ describe('chat list, reading and deleting', () => {
     const a = await member();
     const b = await member();
     await give(a.member.id, 1000);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat-photo.php',
-      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
-      payload: await gradientJpeg(320, 240),
-    });
+    const upload = await uploadChatPhoto(t, `auth.session=${a.session}`, await gradientJpeg(320, 240));
     const photoId = upload.json<{ photo_id: number }>().photo_id;
     const sent = (await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: photoId })).json<SendMessageResponse>();
     const photo = async () => (await t.database.db.select().from(photos).where(eq(photos.id, photoId)))[0]!;
@@ -251,12 +244,7 @@ describe('chat list, reading and deleting', () => {
     const a = await member();
     const b = await member();
     await give(a.member.id, 1000);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat-photo.php',
-      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
-      payload: await gradientJpeg(320, 240),
-    });
+    const upload = await uploadChatPhoto(t, `auth.session=${a.session}`, await gradientJpeg(320, 240));
     const photoId = upload.json<{ photo_id: number }>().photo_id;
     expect((await a.api.post('/api/message.php', { profile: b.member.id, client_id: cid(), kind: 'photo', photo_id: photoId })).statusCode).toBe(200);
     const before = await eventsAfter(t.database.db, b.member.id, 0);
@@ -416,12 +404,7 @@ describe('live events', () => {
     const a = await member();
     const b = await member();
     await give(a.member.id, 1000);
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat-photo.php',
-      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: `auth.session=${a.session}`, 'content-type': 'image/jpeg' },
-      payload: await gradientJpeg(320, 240),
-    });
+    const upload = await uploadChatPhoto(t, `auth.session=${a.session}`, await gradientJpeg(320, 240));
     expect(upload.statusCode, upload.body).toBe(200);
     const photoId = upload.json<{ photo_id: number }>().photo_id;
     const sends = [

@@ -1,16 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  chatQuerySchema,
-  chatReadResponseSchema,
-  chatReadSchema,
-  chatResponseSchema,
-  chatsResponseSchema,
-  deleteChatResponseSchema,
-  deleteChatSchema,
-  sendMessageResponseSchema,
-  sendMessageSchema,
-} from '../../../common/chat/chat-schema';
+import { chatEndpoints } from '../../../common/chat/chat-endpoints';
+import { route } from '../../http/endpoint-route';
 import { ApiError } from '../../http/api-error';
 import { memberOrAddressKey } from '../../http/rate-limit-key';
 import { deleteChats, readChat, sendMessage } from './chat-service';
@@ -30,46 +21,51 @@ function unavailableName(request: FastifyRequest): string {
 
 /** The chat list, a conversation, sending, reading and deleting (spec sections 2, 3, 4, 6, 7). */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/chats.php',
-    { schema: { tags: ['chat'], summary: 'The member’s chats (latest first), matches without a chat, unread and new-like totals', response: { 200: chatsResponseSchema } } },
+  route(
+    app,
+    chatEndpoints.chats,
+    { schema: { tags: ['chat'], summary: 'The member’s chats (latest first), matches without a chat, unread and new-like totals' } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return chatList(app.chat, await memberOf(request), unavailableName(request));
     },
   );
 
-  app.get(
-    '/api/chat.php',
-    { schema: { tags: ['chat'], summary: 'One conversation (by id, or with a member by profile id): messages, what the member may do, costs', querystring: chatQuerySchema, response: { 200: chatResponseSchema } } },
+  route(
+    app,
+    chatEndpoints.chat,
+    { schema: { tags: ['chat'], summary: 'One conversation (by id, or with a member by profile id): messages, what the member may do, costs' } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return conversationView(app.chat, await memberOf(request), request.query, unavailableName(request));
     },
   );
 
-  app.post(
-    '/api/message.php',
+  route(
+    app,
+    chatEndpoints.send,
     {
-      schema: { tags: ['chat'], summary: 'Send a text, photo or gift message; idempotent on client_id (a retry returns the same message, charged once)', body: sendMessageSchema, response: { 200: sendMessageResponseSchema } },
+      schema: { tags: ['chat'], summary: 'Send a text, photo or gift message; idempotent on client_id (a retry returns the same message, charged once)' },
       // Per member, not per address: members behind one NAT must not slow each other down.
       config: { rateLimit: { max: app.config.RATE_LIMIT_MAX, timeWindow: '1 minute', keyGenerator: memberOrAddressKey } },
     },
     async (request) => sendMessage(app.chat, await memberOf(request), request.body),
   );
 
-  app.post(
-    '/api/chat-read.php',
-    { schema: { tags: ['chat'], summary: 'The member opened the chat: its unread count becomes 0', body: chatReadSchema, response: { 200: chatReadResponseSchema } } },
+  route(
+    app,
+    chatEndpoints.read,
+    { schema: { tags: ['chat'], summary: 'The member opened the chat: its unread count becomes 0' } },
     async (request) => {
       const member = await memberOf(request);
       return { total_unread_messages: await readChat(app.chat, member.id, request.body.conversation) };
     },
   );
 
-  app.delete(
-    '/api/chat.php',
-    { schema: { tags: ['chat'], summary: 'Remove a chat (or every chat with a member) from the member’s list', body: deleteChatSchema, response: { 200: deleteChatResponseSchema } } },
+  route(
+    app,
+    chatEndpoints.deleteChat,
+    { schema: { tags: ['chat'], summary: 'Remove a chat (or every chat with a member) from the member’s list' } },
     async (request) => deleteChats(app.chat, (await memberOf(request)).id, request.body),
   );
 };

@@ -1,16 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { addCreditEntry } from '../credits/credits-repository';
 import { SendBatcher, type SendItem } from './send-batcher';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 /** A text send of 10 credits from one member to another, its body its client id. */
 const sendItem = (from: { id: number; siteId: number }, to: { id: number }, clientId: string): SendItem => ({

@@ -1,18 +1,14 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPLAINTS_PER_HOUR } from '../../../common/complaints/complaint';
 import { complaints } from '../../db/schema';
 import { outboxMailsTo } from '../../test-support/outbox';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { loggedInMember } from '../../test-support/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const host = 'localhost:3000';
 const SUPPORT = 'support@rendezvous.example';

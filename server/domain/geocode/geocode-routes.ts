@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { geocodeQuerySchema, geocodeResultSchema, type GeocodeResult } from '../../../common/geocode/geocode-schema';
+import { geocodeEndpoints } from '../../../common/geocode/geocode-endpoints';
+import { route } from '../../http/endpoint-route';
+import { type GeocodeResult } from '../../../common/geocode/geocode-schema';
 import { CITY_MAX_LENGTH } from '../../../common/signup/signup-rules';
 import { findRegion } from '../reference/regions';
 import { sharedGeocoder } from './geocoder';
@@ -9,14 +11,13 @@ import { snapToCell } from '../search/cells';
 const NOWHERE: GeocodeResult = { country: null, region: null, region_name: null, city: null };
 
 export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/geocode.php',
+  route(
+    app,
+    geocodeEndpoints.geocode,
     {
       schema: {
         tags: ['geocode'],
         summary: "The caller's country, region and city at a position; with store=1 also saved on the logged-in member's profile",
-        querystring: geocodeQuerySchema,
-        response: { 200: geocodeResultSchema },
       },
       // store=1 moves the member's place: no other site may start it (csrf-guard.ts).
       config: { rateLimit: { max: 30, timeWindow: '1 minute' }, getWrites: true },

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { blocks, likes, memberEvents, members, photos } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { client, loggedInMember, logIn } from '../../test-support/test-client';
 import { SWIPE_LIKES_PER_DAY } from '../../../common/limits';
 import type { LikesResponse, SwipeCardsResponse, SwipeResponse } from '../../../common/likes/likes';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = testAppForFile();
 
 /** A logged-in member of another demo site (its own host name). */
 async function memberOn(siteKey: string, host: string, fields: Parameters<typeof createMember>[1]) {

@@ -1,17 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { likesEndpoints } from '../../../common/likes/likes-endpoints';
+import { route } from '../../http/endpoint-route';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  autoLikeResponseSchema,
-  likeRequestSchema,
-  likeResponseSchema,
-  likeSeenResponseSchema,
-  likesResponseSchema,
-  profileIdSchema,
-  swipeCardsResponseSchema,
-  swipeRequestSchema,
-  swipeResponseSchema,
-} from '../../../common/likes/likes';
 import { ApiError } from '../../http/api-error';
 import { autoLike, like, likesOf, nextSwipeCards, seeLike, swipe, unlike } from './likes-service';
 
@@ -31,18 +21,20 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   const fileUrl = (key: string) => app.photoUrls.file(key);
   const siteOf = (request: FastifyRequest) => request.visitor.site.row.id;
 
-  app.post(
-    '/api/like.php',
-    { schema: { tags: ['likes'], summary: 'Like a member (idempotent): liked, or match when mutual', body: likeRequestSchema, response: { 200: likeResponseSchema } }, config: writes },
+  route(
+    app,
+    likesEndpoints.like,
+    { schema: { tags: ['likes'], summary: 'Like a member (idempotent): liked, or match when mutual' }, config: writes },
     async (request) => {
       const member = await memberOf(request);
       return { state: await like(db, siteOf(request), member.id, request.body.profile_id, request.body.source, app.liveBus) };
     },
   );
 
-  app.delete(
-    '/api/like.php',
-    { schema: { tags: ['likes'], summary: 'Take a like back', body: profileIdSchema, response: { 200: z.object({ ok: z.literal(true) }) } }, config: writes },
+  route(
+    app,
+    likesEndpoints.unlike,
+    { schema: { tags: ['likes'], summary: 'Take a like back' }, config: writes },
     async (request) => {
       const member = await memberOf(request);
       await unlike(db, siteOf(request), member.id, request.body.profile_id);
@@ -50,9 +42,10 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/likes.php',
-    { schema: { tags: ['likes'], summary: 'Profiles the member liked and liked_by (new likes first)', response: { 200: likesResponseSchema } } },
+  route(
+    app,
+    likesEndpoints.likes,
+    { schema: { tags: ['likes'], summary: 'Profiles the member liked and liked_by (new likes first)' } },
     async (request, reply) => {
       const member = await memberOf(request);
       reply.header('cache-control', 'no-store');
@@ -60,19 +53,21 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/like-seen.php',
-    { schema: { tags: ['likes'], summary: "Clears like_new of one profile's like (the profile was opened)", body: profileIdSchema, response: { 200: likeSeenResponseSchema } }, config: writes },
+  route(
+    app,
+    likesEndpoints.likeSeen,
+    { schema: { tags: ['likes'], summary: "Clears like_new of one profile's like (the profile was opened)" }, config: writes },
     async (request) => {
       const member = await memberOf(request);
       return { new_likes: await seeLike(db, siteOf(request), member.id, request.body.profile_id) };
     },
   );
 
-  app.get(
-    '/api/auto-like.php',
+  route(
+    app,
+    likesEndpoints.autoLike,
     // It may make a fictional profile's daily like: a write no other site may start (csrf-guard.ts).
-    { schema: { tags: ['likes'], summary: "The new-like overlay's profile when none is supplied", response: { 200: autoLikeResponseSchema } }, config: { ...writes, getWrites: true } },
+    { schema: { tags: ['likes'], summary: "The new-like overlay's profile when none is supplied" }, config: { ...writes, getWrites: true } },
     async (request, reply) => {
       const member = await memberOf(request);
       reply.header('cache-control', 'no-store');
@@ -80,9 +75,10 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/swipe.php',
-    { schema: { tags: ['likes'], summary: "The swipe game's next cards and today's likes left", response: { 200: swipeCardsResponseSchema } } },
+  route(
+    app,
+    likesEndpoints.swipeCards,
+    { schema: { tags: ['likes'], summary: "The swipe game's next cards and today's likes left" } },
     async (request, reply) => {
       const member = await memberOf(request);
       reply.header('cache-control', 'no-store');
@@ -90,9 +86,10 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/swipe.php',
-    { schema: { tags: ['likes'], summary: 'Like or pass a card; likes count against the daily allowance', body: swipeRequestSchema, response: { 200: swipeResponseSchema } }, config: writes },
+  route(
+    app,
+    likesEndpoints.swipe,
+    { schema: { tags: ['likes'], summary: 'Like or pass a card; likes count against the daily allowance' }, config: writes },
     async (request) => {
       const member = await memberOf(request);
       return swipe(db, siteOf(request), member.id, request.body.profile_id, request.body.action, app.liveBus);

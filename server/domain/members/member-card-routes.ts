@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { memberTileSchema } from '../../../common/members/member-tile';
+import { membersEndpoints } from '../../../common/members/members-endpoints';
+import { route } from '../../http/endpoint-route';
 import { ApiError } from '../../http/api-error';
 import { toTile } from './member-tiles';
 import { findMemberCardRow } from './members-repository';
-import { idParamSchema } from '../../../common/ids';
 
 /**
  * GET /api/member-card.php?id=: the public card of one listed member — who a signup's first
@@ -12,10 +11,11 @@ import { idParamSchema } from '../../../common/ids';
  * deleted, of another site) and members blocked either way are simply not found.
  */
 export const memberCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/member-card.php',
+  route(
+    app,
+    membersEndpoints.memberCard,
     {
-      schema: { tags: ['members'], summary: "A listed member's public card", querystring: z.object({ id: idParamSchema }), response: { 200: memberTileSchema } },
+      schema: { tags: ['members'], summary: "A listed member's public card" },
     },
     async (request) => {
       const viewer = await request.currentMember();

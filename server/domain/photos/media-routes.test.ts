@@ -1,21 +1,20 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '../../../common/photos/photo-schema';
 import { photos, sites } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { loggedInMember } from '../../test-support/test-client';
 import { runPhotosCommand } from './photos-cli';
 import { gradientJpeg } from '../../test-support/test-images';
 
-let t: TestApp;
+const t = testAppForFile();
 let jpeg: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
   jpeg = await gradientJpeg(500, 625);
 });
-afterAll(async () => t?.close());
 
 const host = 'localhost:3000';
 let ip = 0;

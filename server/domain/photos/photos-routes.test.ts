@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_LIMIT_FREE, PHOTO_LIMIT_PREMIUM } from '../../../common/limits';
 import { CHAT_PHOTO_UNSENT_HOURS, CHAT_PHOTOS_UNSENT_MAX, PHOTO_MAX_PIXELS_FULL_DECODE, PHOTO_MAX_SIDE, PHOTO_MAX_UPLOAD_BYTES, type Photo } from '../../../common/photos/photo-schema';
 import { chatPhotosPurgeJob } from '../../jobs/chat-photos-purge-job';
@@ -10,18 +10,16 @@ import { pixelCap } from './image-processing';
 import { addCreditEntry } from '../credits/credits-repository';
 import { members, photos } from '../../db/schema';
 import { THUMB_HEIGHT, THUMB_WIDTH } from '../../db/seed/portraits';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { loggedInMember } from '../../test-support/test-client';
 import { flatImage, gradientJpeg, pngHeaderOnly, withExifGps } from '../../test-support/test-images';
 
-let t: TestApp;
+const t = testAppForFile();
 let jpeg: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
   jpeg = await gradientJpeg(800, 600);
 });
-afterAll(async () => t?.close());
 
 const host = 'localhost:3000';
 let ip = 0;

@@ -1,18 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  PHOTO_MAX_UPLOAD_BYTES,
-  PHOTO_MAX_UPLOAD_MB,
-  PHOTO_UPLOAD_TYPES,
-  photoDeleteSchema,
-  photoListQuerySchema,
-  photoListResponseSchema,
-  photoResponseSchema,
-  photoUploadQuerySchema,
-} from '../../../common/photos/photo-schema';
-import { chatPhotoResponseSchema } from '../../../common/chat/chat-schema';
-import { photoMainSchema, photoOrderSchema } from '../../../common/profile/photo-order-schema';
+import { chatEndpoints } from '../../../common/chat/chat-endpoints';
+import { photosEndpoints } from '../../../common/photos/photos-endpoints';
+import { route } from '../../http/endpoint-route';
+import { PHOTO_MAX_UPLOAD_BYTES, PHOTO_MAX_UPLOAD_MB, PHOTO_UPLOAD_TYPES } from '../../../common/photos/photo-schema';
 import { ApiError } from '../../http/api-error';
 import { chooseMainPhoto, deletePhoto, listPhotos, reorderPhotos, uploadPhoto, type PhotoDeps } from './photo-service';
 
@@ -57,10 +48,11 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   // The image arrives as the raw request body (no multipart), up to the upload limit.
   app.addContentTypeParser([...PHOTO_UPLOAD_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
-  app.post(
-    '/api/photos.php',
+  route(
+    app,
+    photosEndpoints.upload,
     {
-      schema: { tags: ['photos'], summary: 'Upload a photo (the image bytes as the body)', querystring: photoUploadQuerySchema, response: { 200: photoResponseSchema } },
+      schema: { tags: ['photos'], summary: 'Upload a photo (the image bytes as the body)' },
       // Decoding and encoding an image costs CPU: a few uploads a minute is what people do.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       ...uploadOptions,
@@ -72,10 +64,11 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/chat-photo.php',
+  route(
+    app,
+    chatEndpoints.uploadPhoto,
     {
-      schema: { tags: ['chat'], summary: 'Upload a photo for a chat message (the image bytes as the body); send it with POST /api/message.php', response: { 200: chatPhotoResponseSchema } },
+      schema: { tags: ['chat'], summary: 'Upload a photo for a chat message (the image bytes as the body); send it with POST /api/message.php' },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       ...uploadOptions,
     },
@@ -86,9 +79,10 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/photos.php',
-    { schema: { tags: ['photos'], summary: "The member's own photos", querystring: photoListQuerySchema, response: { 200: photoListResponseSchema } } },
+  route(
+    app,
+    photosEndpoints.list,
+    { schema: { tags: ['photos'], summary: "The member's own photos" } },
     async (request, reply) => {
       const member = await request.requireMember();
       // Signed URLs are personal: never kept by a shared cache.
@@ -98,14 +92,13 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/photos.php',
+  route(
+    app,
+    photosEndpoints.remove,
     {
       schema: {
         tags: ['photos'],
         summary: 'Delete one of the member\'s photos',
-        body: photoDeleteSchema,
-        response: { 200: z.object({ ok: z.literal(true), main_photo_id: z.number().int().nullable() }) },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
@@ -116,14 +109,13 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/photos.php',
+  route(
+    app,
+    photosEndpoints.order,
     {
       schema: {
         tags: ['photos'],
         summary: "Put the member's profile photos in a new order",
-        body: photoOrderSchema,
-        response: { 200: photoListResponseSchema },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
@@ -135,14 +127,13 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/photo-main.php',
+  route(
+    app,
+    photosEndpoints.choose,
     {
       schema: {
         tags: ['photos'],
         summary: "Choose the member's main photo (one of their profile photos, active or in inspection)",
-        body: photoMainSchema,
-        response: { 200: z.object({ ok: z.literal(true), main_photo_id: z.number().int() }) },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },

@@ -1,24 +1,22 @@
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_VISIBLE_PHOTOS, VISITOR_VISIBLE_PHOTOS, type MemberProfile } from '../../../common/profile-view/member-profile';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
 import { blocks, conversationMembers, conversations, likes, memberEvents, members, messages, photos } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
-import { loggedInMember } from '../../test-support/test-client';
+import { loggedInMember, uploadChatPhoto } from '../../test-support/test-client';
 import { gradientJpeg } from '../../test-support/test-images';
 import { totalUnread } from '../chat/chat-repository';
 import { appendEvents, eventsAfter } from '../member-events/member-events-repository';
 import { addCreditEntry } from '../credits/credits-repository';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
-let t: TestApp;
+const t = testAppForFile();
 let jpeg: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
   jpeg = await gradientJpeg(400, 500);
 });
-afterAll(async () => t?.close());
 // Every write of these tests keeps the members' unread totals (decision 0011).
 afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 
@@ -215,13 +213,7 @@ describe('blocking', () => {
     const b = await logIn(confirmed());
     const bystander = await logIn(confirmed());
     await addCreditEntry(db(), { memberId: b.member.id, amount: 1000, kind: 'adjustment' });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat-photo.php',
-      remoteAddress: nextIp(),
-      headers: { host, origin: `http://${host}`, 'content-type': 'image/jpeg', cookie: b.cookie },
-      payload: jpeg,
-    });
+    const upload = await uploadChatPhoto(t, b.cookie, jpeg, nextIp());
     expect(upload.statusCode, upload.body).toBe(200);
     const photoId = upload.json<{ photo_id: number }>().photo_id;
     const [photo] = await db().select().from(photos).where(eq(photos.id, photoId));
@@ -260,13 +252,7 @@ describe('blocking', () => {
     const b = await logIn(confirmed());
     const c = await logIn(confirmed());
     await addCreditEntry(db(), { memberId: b.member.id, amount: 1000, kind: 'adjustment' });
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat-photo.php',
-      remoteAddress: nextIp(),
-      headers: { host, origin: `http://${host}`, 'content-type': 'image/jpeg', cookie: b.cookie },
-      payload: jpeg,
-    });
+    const upload = await uploadChatPhoto(t, b.cookie, jpeg, nextIp());
     const photoId = upload.json<{ photo_id: number }>().photo_id;
     for (const to of [a.member.id, c.member.id]) {
       expect((await send('POST', '/api/message.php', b.cookie, { profile: to, client_id: `keep-${to}-${Date.now()}`, kind: 'photo', photo_id: photoId })).statusCode).toBe(200);

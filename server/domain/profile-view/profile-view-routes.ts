@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { memberProfileSchema, profileIdSchema, type ViewerKind } from '../../../common/profile-view/member-profile';
+import { profileViewEndpoints } from '../../../common/profile-view/profile-view-endpoints';
+import { route } from '../../http/endpoint-route';
+import { type ViewerKind } from '../../../common/profile-view/member-profile';
 import { ApiError } from '../../http/api-error';
 import { publishEvents } from '../member-events/publish-events';
 import { removePhotoFiles } from '../photos/photo-service';
 import { blockMember, unblockMember } from './block-repository';
 import { presentProfile } from './profile-presenter';
 import { blockBetween, findBlockableMember, findProfileMember, galleryPhotos, likePair } from './profile-repository';
-import { idParamSchema } from '../../../common/ids';
 
-const ok = z.object({ ok: z.literal(true) });
 const noBlock = { blockedMe: false, blockedByMe: false };
 const noLike = { liked: false, likedByThem: false };
 
@@ -21,10 +20,11 @@ const noLike = { liked: false, likedByThem: false };
 export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get(
-    '/api/member.php',
+  route(
+    app,
+    profileViewEndpoints.member,
     {
-      schema: { tags: ['members'], summary: "A member's public profile", querystring: z.object({ id: idParamSchema }), response: { 200: memberProfileSchema } },
+      schema: { tags: ['members'], summary: "A member's public profile" },
     },
     async (request) => {
       const viewer = await request.currentMember();
@@ -55,10 +55,11 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
     return member;
   };
 
-  app.post(
-    '/api/block.php',
+  route(
+    app,
+    profileViewEndpoints.block,
     {
-      schema: { tags: ['members'], summary: 'Block a member (deletes likes and conversations between the two)', body: profileIdSchema, response: { 200: ok } },
+      schema: { tags: ['members'], summary: 'Block a member (deletes likes and conversations between the two)' },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -71,10 +72,11 @@ export const profileViewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/block.php',
+  route(
+    app,
+    profileViewEndpoints.unblock,
     {
-      schema: { tags: ['members'], summary: 'Unblock a member', body: profileIdSchema, response: { 200: ok } },
+      schema: { tags: ['members'], summary: 'Unblock a member' },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../common/auth/user-schema';
 import { members, sites } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { type createMember } from '../../test-support/test-members';
 import { loggedInMember } from '../../test-support/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const host = 'localhost:3000';
 let ip = 0;
@@ -45,22 +41,7 @@ describe('PUT /api/profile.php', () => {
     const res = await put(cookie, full);
     expect(res.statusCode).toBe(200);
     const user = res.json().user as User;
-    expect(user.profile).toMatchObject({
-      name: 'Sunny Side',
-      gender: 'male',
-      sexuality: 'bi',
-      date_of_birth: '1985-02-03',
-      country: 'BE',
-      region: 'VAN',
-      city: 'Antwerpen',
-      interests: ['cooking', 'travelling'],
-      hair_colour: 'brown',
-      eye_colour: 'green',
-      body_type: 'athletic',
-      relationship_status: 'single',
-      tattoos: 'a-few',
-      about: 'Coffee first.',
-    });
+    expect(user.profile).toMatchObject(full);
     const row = await rowOf(member.id);
     expect(row).toMatchObject({ name: 'Sunny Side', country: 'BE', regionCode: 'VAN', tattoos: 'a-few', about: 'Coffee first.' });
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userResponseSchema } from '../../../common/auth/user-schema';
-import { OPTIONAL_PROFILE_FIELDS, offeredProfileFields, profileUpdateSchema, type OptionalProfileField } from '../../../common/profile/profile-rules';
+import { profileEndpoints } from '../../../common/profile/profile-endpoints';
+import { route } from '../../http/endpoint-route';
+import { OPTIONAL_PROFILE_FIELDS, offeredProfileFields, type OptionalProfileField } from '../../../common/profile/profile-rules';
 import { presentUser } from '../current-user/current-user';
 import { updateOwnProfile } from './profile-service';
 
@@ -8,10 +9,11 @@ import { updateOwnProfile } from './profile-service';
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.put(
-    '/api/profile.php',
+  route(
+    app,
+    profileEndpoints.save,
     {
-      schema: { tags: ['profile'], summary: 'Update the own profile (fields left out stay as they are)', body: profileUpdateSchema, response: { 200: userResponseSchema } },
+      schema: { tags: ['profile'], summary: 'Update the own profile (fields left out stay as they are)' },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {

@@ -1,22 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { referenceEndpoints } from '../../../common/reference/reference-endpoints';
+import { route } from '../../http/endpoint-route';
 import { INTERESTS } from '../../../common/reference/interests';
 import { isServedCountry } from '../../../common/reference/countries';
-import { regionsResponseSchema } from '../../../common/reference/regions-schema';
 import { ApiError } from '../../http/api-error';
 import { countryName } from '../../../common/i18n/format';
 import { regionsFor, regionTypeFor } from './regions';
-
-const interestSchema = z.object({ id: z.string(), icon: z.string(), name: z.string() });
 
 
 // Reference data changes with a deploy, not per request: let browsers keep it an hour.
 const CACHE = 'private, max-age=3600';
 
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/interests.php',
-    { schema: { tags: ['reference'], summary: 'The 50 interests with icon and name', response: { 200: z.array(interestSchema) } } },
+  route(
+    app,
+    referenceEndpoints.interests,
+    { schema: { tags: ['reference'], summary: 'The 50 interests with icon and name' } },
     async (request, reply) => {
       const t = request.visitorT();
       reply.header('cache-control', CACHE).header('vary', 'Cookie, Accept-Language');
@@ -24,14 +23,13 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/regions.php',
+  route(
+    app,
+    referenceEndpoints.regions,
     {
       schema: {
         tags: ['reference'],
         summary: "Regions of one country, or of every country the site serves, with the country's own region naming",
-        querystring: z.object({ country: z.string().regex(/^[A-Za-z]{2}$/).optional() }),
-        response: { 200: regionsResponseSchema },
       },
     },
     async (request, reply) => {

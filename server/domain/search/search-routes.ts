@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchEndpoints } from '../../../common/search/search-endpoints';
+import { route } from '../../http/endpoint-route';
 import type { FastifyRequest } from 'fastify';
-import { searchQuerySchema, searchResultSchema } from '../../../common/search/search-schema';
 import { hasTracking } from '../../../common/marketing/tracking';
 import { ApiError } from '../../http/api-error';
 import { visitTracking } from '../visits/visit-cookie';
@@ -20,10 +21,11 @@ export function visitorMaySearch(request: FastifyRequest): boolean {
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.memberSearch;
 
-  app.get(
-    '/api/search.php',
+  route(
+    app,
+    searchEndpoints.search,
     {
-      schema: { tags: ['search'], summary: 'Search members (filters, pages, count, similar results)', querystring: searchQuerySchema, response: { 200: searchResultSchema } },
+      schema: { tags: ['search'], summary: 'Search members (filters, pages, count, similar results)' },
     },
     async (request, reply) => {
       const member = await request.currentMember();

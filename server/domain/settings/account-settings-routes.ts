@@ -1,25 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  mailChangeConfirmResponseSchema,
-  mailChangeConfirmSchema,
-  mailChangeRequestResponseSchema,
-  mailChangeRequestSchema,
-} from '../../../common/account/mail-change';
-import { passwordChangeSchema } from '../../../common/account/password-change';
+import { accountEndpoints } from '../../../common/account/account-endpoints';
+import { route } from '../../http/endpoint-route';
 import { changePassword } from './password-change-flow';
 import { confirmMailChange, requestMailChange } from './mail-change-flow';
 
-const ok = z.object({ ok: z.literal(true) });
 // Each of these checks a password or a mailed token: few attempts per client address.
 const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 /** Change password and e-mail address (spec section 2, Settings; messages of section 5). */
 export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.put(
-    '/api/password.php',
+  route(
+    app,
+    accountEndpoints.changePassword,
     {
-      schema: { tags: ['settings'], summary: 'Change the password (ends the other sessions)', body: passwordChangeSchema, response: { 200: ok } },
+      schema: { tags: ['settings'], summary: 'Change the password (ends the other sessions)' },
       config: sensitive,
     },
     async (request) => {
@@ -28,14 +22,13 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/mail-change.php',
+  route(
+    app,
+    accountEndpoints.requestMailChange,
     {
       schema: {
         tags: ['settings'],
         summary: 'Ask to change the e-mail address: a link goes to the new address, a notice to the old one',
-        body: mailChangeRequestSchema,
-        response: { 200: mailChangeRequestResponseSchema },
       },
       config: sensitive,
     },
@@ -45,10 +38,11 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/mail-change-do.php',
+  route(
+    app,
+    accountEndpoints.confirmMailChange,
     {
-      schema: { tags: ['settings'], summary: 'Confirm a new e-mail address with the mailed link', body: mailChangeConfirmSchema, response: { 200: mailChangeConfirmResponseSchema } },
+      schema: { tags: ['settings'], summary: 'Confirm a new e-mail address with the mailed link' },
       config: sensitive,
     },
     async (request, reply) => {

@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAIL_CHANGE_EMAILS_PER_DAY, MAIL_CHANGE_LINK_MINUTES } from '../../../common/account/mail-change';
 import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { emailTokens, members } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo, outboxOf } from '../../test-support/outbox';
 import { issueEmailToken } from '../auth/email-token-repository';
 import { hashToken } from '../auth/sessions';
 import { client, logIn, loggedInMember } from '../../test-support/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 let n = 0;
 const freshAddress = () => `new-${(n += 1)}-${Date.now()}@example.test`;

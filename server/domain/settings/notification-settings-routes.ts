@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountEndpoints } from '../../../common/account/account-endpoints';
+import { route } from '../../http/endpoint-route';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { notificationSettingsSchema, notificationSettingsUpdateSchema } from '../../../common/account/notification-settings';
-import { pushSavedSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '../../../common/account/push-subscription';
 import { notificationSettings, updateNotificationSettings } from './notification-settings';
 import { addPushQueryConstraint, PUSH_CONSTRAINT } from './push-query-constraint';
 import { deletePushSubscription, savePushSubscription } from './push-subscription-repository';
@@ -14,9 +14,10 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
   const db = app.database.db;
   addPushQueryConstraint(app);
 
-  app.get(
-    '/api/notifications.php',
-    { schema: { tags: ['settings'], summary: 'E-mail notification switches, why e-mail stopped, invisible mode, push devices', response: { 200: notificationSettingsSchema } } },
+  route(
+    app,
+    accountEndpoints.notifications,
+    { schema: { tags: ['settings'], summary: 'E-mail notification switches, why e-mail stopped, invisible mode, push devices' } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const member = await request.requireMember();
@@ -24,14 +25,13 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     },
   );
 
-  app.put(
-    '/api/notifications.php',
+  route(
+    app,
+    accountEndpoints.saveNotifications,
     {
       schema: {
         tags: ['settings'],
         summary: 'Turn e-mail notification types on or off, e-mail back on, invisible mode on or off',
-        body: notificationSettingsUpdateSchema,
-        response: { 200: notificationSettingsSchema },
       },
     },
     async (request) => {
@@ -43,12 +43,13 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     },
   );
 
-  app.post(
-    '/api/user.php',
+  route(
+    app,
+    accountEndpoints.savePush,
     {
       constraints: { [PUSH_CONSTRAINT]: '1' },
-      schema: { tags: ['settings'], summary: 'Save a push subscription (PushSubscription JSON) for this device', body: pushSubscriptionSchema, response: { 200: pushSavedSchema } },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, swaggerTransform: pushDocs('/api/user.php?push=1') },
+      schema: { tags: ['settings'], summary: 'Save a push subscription (PushSubscription JSON) for this device' },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, swaggerTransform: pushDocs(accountEndpoints.savePush.path) },
     },
     async (request) => {
       const member = await request.requireMember();
@@ -57,12 +58,13 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     },
   );
 
-  app.delete(
-    '/api/user.php',
+  route(
+    app,
+    accountEndpoints.deletePush,
     {
       constraints: { [PUSH_CONSTRAINT]: '1' },
-      schema: { tags: ['settings'], summary: "Stop push notifications to this device (its subscription's endpoint)", body: pushUnsubscribeSchema, response: { 200: pushSavedSchema } },
-      config: { swaggerTransform: pushDocs('/api/user.php?push=1') },
+      schema: { tags: ['settings'], summary: "Stop push notifications to this device (its subscription's endpoint)" },
+      config: { swaggerTransform: pushDocs(accountEndpoints.deletePush.path) },
     },
     async (request) => {
       const member = await request.requireMember();

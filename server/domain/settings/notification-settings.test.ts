@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_NOTIFICATION_TYPES, notificationSettingsSchema } from '../../../common/account/notification-settings';
 import { members, photos } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { listTeaserMembers } from '../members/members-repository';
 import { client, loggedInMember } from '../../test-support/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const rowOf = async (id: number) => (await t.database.db.select().from(members).where(eq(members.id, id)))[0]!;
 const allOn = Object.fromEntries(EMAIL_NOTIFICATION_TYPES.map((type) => [type, true]));

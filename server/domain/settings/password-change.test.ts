@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP, PASSWORD_MIN_LENGTH } from '../../../common/limits';
 import { members, sessions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { client, logIn, loggedInMember } from '../../test-support/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 const passwordHashOf = async (id: number) => (await t.database.db.select({ h: members.passwordHash }).from(members).where(eq(members.id, id)))[0]!.h;
 const userOf = async (session: string) => (await client(t, session).get('/api/user.php')).json().user as { id: number } | null;

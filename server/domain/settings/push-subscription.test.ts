@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from '../../../common/account/push-subscription';
 import { pushSubscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { client, loggedInMember } from '../../test-support/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 
 // A real key's shape: 65 bytes (0x04 + X + Y) and a 16-byte secret, base64url without padding.
 const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');

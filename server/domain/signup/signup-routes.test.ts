@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { firstLink, outboxMailsTo } from '../../test-support/outbox';
 import { conversations, creditEntries, members, messages, sites } from '../../db/schema';
@@ -12,11 +12,7 @@ import { eventsAfter } from '../member-events/member-events-repository';
 import type { BusMessage } from '../../realtime/live-bus';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+const t = testAppForFile();
 // Every write of these tests keeps the members' unread totals (decision 0011).
 afterEach(async () => expect(await unreadTotalsOff(t.database)).toEqual([]));
 

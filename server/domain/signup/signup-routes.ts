@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { userResponseSchema } from '../../../common/auth/user-schema';
-import { activationSchema, emailCorrectionSchema } from '../../../common/signup/signup-schema';
-import { emailProblems, signupSchema } from '../../../common/signup/signup-rules';
+import { signupEndpoints } from '../../../common/signup/signup-endpoints';
+import { route } from '../../http/endpoint-route';
+import { emailProblems } from '../../../common/signup/signup-rules';
 import { ApiError } from '../../http/api-error';
 import { findMemberById } from '../members/account-repository';
 import { presentUser } from '../current-user/current-user';
@@ -11,15 +10,15 @@ import { sendActivationMail, signUp, takeActivationMailQuota } from './signup-fl
 import { EMAIL_LOOKUPS_PER_ADDRESS_PER_DAY } from '../../../common/limits';
 import { takeAddressQuota } from '../auth/address-quota-repository';
 
-const ok = z.object({ ok: z.literal(true) });
 
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.post(
-    '/api/signup.php',
+  route(
+    app,
+    signupEndpoints.signup,
     {
-      schema: { tags: ['signup'], summary: 'Create an account (logs in; the e-mail address is confirmed by link)', body: signupSchema, response: { 200: userResponseSchema } },
+      schema: { tags: ['signup'], summary: 'Create an account (logs in; the e-mail address is confirmed by link)' },
       config: { rateLimit: { max: app.config.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -28,10 +27,11 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/activate.php',
+  route(
+    app,
+    signupEndpoints.activate,
     {
-      schema: { tags: ['signup'], summary: 'Confirm the e-mail address with the activation link', body: activationSchema, response: { 200: ok } },
+      schema: { tags: ['signup'], summary: 'Confirm the e-mail address with the activation link' },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -41,10 +41,11 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/activation-mail.php',
+  route(
+    app,
+    signupEndpoints.activationMail,
     {
-      schema: { tags: ['signup'], summary: 'Send the activation link again', response: { 200: ok } },
+      schema: { tags: ['signup'], summary: 'Send the activation link again' },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -58,10 +59,11 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/signup-email.php',
+  route(
+    app,
+    signupEndpoints.correctEmail,
     {
-      schema: { tags: ['signup'], summary: 'Correct the e-mail address before it is confirmed', body: emailCorrectionSchema, response: { 200: userResponseSchema } },
+      schema: { tags: ['signup'], summary: 'Correct the e-mail address before it is confirmed' },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request) => {

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { visitsEndpoints } from '../../../common/visits/visits-endpoints';
+import { route } from '../../http/endpoint-route';
 import { parseUrl } from '../../http/safe-url';
 import { readVisit } from './visit-cookie';
 import { recordPageHidden } from './visits-repository';
 
 export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/page-hidden.php',
+  route(
+    app,
+    visitsEndpoints.pageHidden,
     {
       schema: {
         tags: ['visits'],
         summary: 'Beacon sent when a page becomes hidden; recorded for the visit',
-        body: z.object({}).strict(),
-        response: { 204: z.null() },
       },
+      status: 204,
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
