@@ -5,8 +5,6 @@
 export const paths = {
   home: () => '/',
   login: () => '/login',
-  /** The login page, then back to `returnTo`; `reason: 'chat'` shows why a chat asks for it. */
-  loginThen: (returnTo: string, reason?: 'chat') => `/login?returnTo=${encodeURIComponent(returnTo)}${reason ? `&reason=${reason}` : ''}`,
   resetPassword: () => '/reset-password',
   signup: () => '/signup',
   completeSignup: () => '/complete-signup',

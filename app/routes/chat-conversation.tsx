@@ -4,6 +4,7 @@ import { chatEndpoints } from '../../common/chat/chat-endpoints';
 import { ChatsScreen } from '../features/chat/chats-screen';
 import { paths } from '../paths';
 import { noindexMeta } from '../lib/route-meta';
+import { loginRedirect } from '../lib/login-redirect.server';
 
 /**
  * /chats/{id} (a conversation) and /members/{id}/chat (the conversation with a member, also
@@ -11,7 +12,7 @@ import { noindexMeta } from '../lib/route-meta';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.user) throw redirect(paths.loginThen(url.pathname + url.search, 'chat'));
+  if (!context.user) throw loginRedirect(url.pathname + url.search, 'chat');
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   const byMember = url.pathname.startsWith('/members/');

@@ -1,10 +1,10 @@
-import { data, redirect, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import type { Route } from './+types/likes';
 import { isLikeTab, type LikeTab } from '../../common/likes/likes';
 import { likesEndpoints } from '../../common/likes/likes-endpoints';
 import { LikesPage } from '../features/likes/likes-page';
-import { paths } from '../paths';
 import { noindexMeta } from '../lib/route-meta';
+import { loginRedirect } from '../lib/login-redirect.server';
 
 /**
  * /likes, /likes/{type} (received, sent, matches) and /likes/m/{id}: a received like of
@@ -13,7 +13,7 @@ import { noindexMeta } from '../lib/route-meta';
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { id: rawId, type } = params as { id?: string; type?: string };
-  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
+  if (!context.user) throw loginRedirect(new URL(request.url).pathname);
   let tab: LikeTab = 'received';
   let openedId: number | null = null;
   if (rawId !== undefined) {

@@ -1,14 +1,14 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { Route } from './+types/profile';
 import { photosEndpoints } from '../../common/photos/photos-endpoints';
 import { PhotoInput } from '../features/photos/photo-input';
 import { ProfilePage } from '../features/profile/profile-page';
-import { paths } from '../paths';
 import { noindexMeta } from '../lib/route-meta';
+import { loginRedirect } from '../lib/login-redirect.server';
 
 /** /profile: own profile editing (spec section 2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
+  if (!context.user) throw loginRedirect(new URL(request.url).pathname);
   const photos = await context.api(photosEndpoints.list, { query: {} });
   return {
     photos: photos.ok ? photos.body.photos : [],

@@ -1,15 +1,15 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { Route } from './+types/settings';
 import { DataExportSection, DeleteAccountSection } from '../features/account-deletion';
 import { settingsAction } from '../features/settings/settings-actions';
 import { pageBundle } from '../features/settings/settings-bundle';
 import { SettingsPage } from '../features/settings/settings-page';
-import { paths } from '../paths';
 import { readForm } from '../lib/form-body';
 import { noindexMeta } from '../lib/route-meta';
+import { loginRedirect } from '../lib/login-redirect.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
+  if (!context.user) throw loginRedirect(new URL(request.url).pathname);
   return { bundle: pageBundle(context.translations('settings')), accountBundle: context.translations('account') };
 }
 

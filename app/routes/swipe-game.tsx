@@ -1,11 +1,11 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { Route } from './+types/swipe-game';
 import { SwipeGame } from '../features/likes/swipe-game';
-import { paths } from '../paths';
 import { noindexMeta } from '../lib/route-meta';
+import { loginRedirect } from '../lib/login-redirect.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!context.user) throw redirect(paths.loginThen(new URL(request.url).pathname));
+  if (!context.user) throw loginRedirect(new URL(request.url).pathname);
   return { bundle: context.translations('likes') };
 }
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { usePopup } from '../../lib/use-popup';
+import { usePopup } from '../../components/dropdown-menu';
 import { useTranslation } from '../../i18n/react';
 
 /** Common emoji of a dating chat, in a compact grid (no library: a few bytes instead of a picker's hundreds of KB). */
