@@ -28,7 +28,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/database';
 import { creditEntries, members, sites } from '../server/db/schema';
 import { ensureDemoSites } from '../server/db/seed/demo-data';
-import { SEND_MANY_STATEMENT, type SendItem } from '../server/domain/chat/send-batcher';
+import { SEND_MANY_STATEMENT, type SendItem } from '../server/domain/chat/chat-send-repository';
 import { startPostgres } from '../server/test-support/processes';
 import { benchMember } from './lib/bench-member';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { seedChatPairs } from '../../test-support/chat-pairs';
 import { openTestDatabase } from '../../test-support/test-database';
 import { unreadTotalsOff } from '../../test-support/unread-totals';
-import type { SendItem } from './send-batcher';
+import type { SendItem } from './chat-send-repository';
 
 // rv_chat_send_many (server/db/functions/chat-send-batch.sql) writes a batch whose sends cannot see each other's
 // writes in their checks in a few set statements. Its answers and everything it stores must

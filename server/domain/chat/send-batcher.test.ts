@@ -4,7 +4,8 @@ import { messages } from '../../db/schema';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { addCreditEntry } from '../credits/credits-repository';
-import { SendBatcher, type SendItem } from './send-batcher';
+import type { SendItem } from './chat-send-repository';
+import { SendBatcher } from './send-batcher';
 
 const t = testAppForFile();
 

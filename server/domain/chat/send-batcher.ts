@@ -1,23 +1,5 @@
 import type pg from 'pg';
-
-/** One send as rv_chat_send takes it (server/db/functions/chat-send.sql). */
-export interface SendItem {
-  session_hash: string | null;
-  sender: number;
-  site: number;
-  profile: number;
-  client_id: string;
-  kind: string;
-  body: string;
-  photo_id: number | null;
-  gift: string | null;
-  cost: number;
-  free_messages: number;
-  free_conversations: number;
-}
-
-/** The batch's statement: its prepared name and text (one jsonb parameter, the SendItems). */
-export const SEND_MANY_STATEMENT = { name: 'rv_chat_send_many', text: 'select rv_chat_send_many($1::jsonb) as r' } as const;
+import { sendMany, type SendItem } from './chat-send-repository';
 
 interface Waiting {
   item: SendItem;
@@ -92,12 +74,7 @@ export class SendBatcher {
     }
   }
 
-  private async call(items: SendItem[]): Promise<unknown[]> {
-    const { rows } = await this.pool.query<{ r: unknown[] }>({
-      ...(this.prepared ? { name: SEND_MANY_STATEMENT.name } : {}),
-      text: SEND_MANY_STATEMENT.text,
-      values: [JSON.stringify(items)],
-    });
-    return rows[0]!.r;
+  private call(items: SendItem[]): Promise<unknown[]> {
+    return sendMany(this.pool, items, this.prepared);
   }
 }

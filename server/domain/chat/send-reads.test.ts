@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { seedChatPairs } from '../../test-support/chat-pairs';
 import { openTestDatabase } from '../../test-support/test-database';
-import type { SendItem } from './send-batcher';
+import type { SendItem } from './chat-send-repository';
 
 // Pairs of members, each pair with its conversation: the table is large next to what a batch
 // of sends needs from it. Not analyzed, as in the minutes after a deploy: the plans of the
