@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
 import type { MemberRow } from '../members/account-repository';
+import { presentProfileFields } from '../members/profile-fields';
 import { isDemoKey } from '../photos/media-url';
 import { conversationsOf, creditEntriesOf, likesOf, messagesOf, photosOf, pushSubscriptionsOf, sessionsOf } from './data-export-repository';
 
@@ -71,20 +72,7 @@ export async function buildDataExport(
       last_active_at: iso(member.lastActiveAt),
     },
     profile: {
-      name: member.name,
-      gender: member.gender,
-      sexuality: member.sexuality,
-      date_of_birth: member.birthDate,
-      country: member.country,
-      region: member.regionCode,
-      city: member.city,
-      interests: member.interests,
-      hair_colour: member.hairColour,
-      eye_colour: member.eyeColour,
-      body_type: member.bodyType,
-      relationship_status: member.relationshipStatus,
-      tattoos: member.tattoos,
-      about: member.about,
+      ...presentProfileFields(member),
       status: member.profileStatus,
       main_photo_id: member.mainPhotoId,
     },

@@ -5,6 +5,7 @@ import { totalUnread } from '../chat/chat-repository';
 import { currentSeq } from '../member-events/member-events-repository';
 import { countNewLikes } from '../likes/likes-repository';
 import { memberPhotos, type MemberRow } from '../members/account-repository';
+import { presentProfileFields } from '../members/profile-fields';
 import type { PhotoUrls } from '../photos/photo-urls';
 
 /**
@@ -36,21 +37,8 @@ export async function presentUser(db: Db, member: MemberRow, fictionalIcon: stri
     live_seq: liveSeq,
     profile: {
       id: member.id,
-      name: member.name,
-      gender: member.gender,
-      sexuality: member.sexuality,
-      date_of_birth: member.birthDate,
-      country: member.country,
-      region: member.regionCode,
-      city: member.city,
+      ...presentProfileFields(member),
       details: { city: member.city, countryregion: member.regionCode },
-      interests: member.interests,
-      hair_colour: member.hairColour,
-      eye_colour: member.eyeColour,
-      body_type: member.bodyType,
-      relationship_status: member.relationshipStatus,
-      tattoos: member.tattoos,
-      about: member.about,
       photo_count: pics.count,
       status: member.profileStatus,
       main_image: urls.mainImage(pics.main && { ...pics.main, memberId: member.id }, member.id),
