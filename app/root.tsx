@@ -35,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     company: context.company,
     user: context.user,
     bundles: { common: context.translations('common') },
+    // Only the visitor's language reaches the browser; the error page bundles English alone.
+    errorTexts: context.translations('error-page'),
     // From the endpoint table, here on the server: the beacon on every page carries no schemas.
     pageHiddenPath: visitsEndpoints.pageHidden.path,
   };
@@ -91,9 +93,9 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
   return (
-    <ErrorPageBoundary locale={data?.locale ?? FALLBACK_LOCALE}>
+    <ErrorPageBoundary texts={data?.errorTexts}>
       <main id="content">
-        <ErrorPage status={status} message={message} locale={data?.locale ?? FALLBACK_LOCALE} />
+        <ErrorPage status={status} message={message} texts={data?.errorTexts} />
       </main>
     </ErrorPageBoundary>
   );

@@ -25,13 +25,13 @@ export default function DefaultLayout() {
 /** Errors of the pages in this layout (404s included) keep the navigation and footer around them. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { locale } = useRootData();
+  const { errorTexts } = useRootData();
   if (typeof window !== 'undefined' && isChunkLoadError(error)) reloadForChunkError(window);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : undefined;
   return (
     <Frame>
-      <ErrorPage status={status} message={message} locale={locale} />
+      <ErrorPage status={status} message={message} texts={errorTexts} />
     </Frame>
   );
 }

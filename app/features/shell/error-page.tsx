@@ -1,17 +1,17 @@
 import { Component, type ReactNode } from 'react';
-import type { Locale } from '../../../common/reference/countries';
 import { paths } from '../../paths';
 import { errorTexts } from './error-texts';
 
 interface ErrorPageProps {
   status: number;
   message?: string | undefined;
-  locale: Locale;
+  /** The error-page bundle of the visitor's language (root data); English without it. */
+  texts: Record<string, unknown> | undefined;
 }
 
 /** Spec section 8: message default 'Error', status default 500; 404 offers the way home. */
-export function ErrorPage({ status, message, locale }: ErrorPageProps) {
-  const t = errorTexts(locale);
+export function ErrorPage({ status, message, texts }: ErrorPageProps) {
+  const t = errorTexts(texts);
   const notFound = status === 404;
   return (
     <>
@@ -30,7 +30,7 @@ export function ErrorPage({ status, message, locale }: ErrorPageProps) {
 }
 
 interface BoundaryProps {
-  locale: Locale;
+  texts: Record<string, unknown> | undefined;
   children: ReactNode;
 }
 
@@ -44,12 +44,7 @@ export class ErrorPageBoundary extends Component<BoundaryProps, { failed: boolea
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    let texts = { errorPageFailed: 'An error occurred while showing the error page', home: 'Home' };
-    try {
-      texts = errorTexts(this.props.locale);
-    } catch {
-      // Keep the English words: the fallback must render whatever failed.
-    }
+    const texts = errorTexts(this.props.texts);
     return (
       <main className="container py-5 text-center" data-testid="error-page-fallback">
         <p>{texts.errorPageFailed}</p>

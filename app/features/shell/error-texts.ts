@@ -1,21 +1,17 @@
-import { FALLBACK_LOCALE, type Locale } from '../../../common/reference/countries';
+import english from '../../locales/en/error-page.json';
 
-export interface ErrorTexts {
-  title: string;
-  error: string;
-  notFound: string;
-  backHome: string;
-  errorPageFailed: string;
-  home: string;
-}
+export type ErrorTexts = typeof english;
 
-// The error page must work when nothing else does (the root loader failed, the
-// translations did not arrive), so its few texts are bundled for every locale.
-const modules = import.meta.glob<{ default: ErrorTexts }>('../../locales/*/error-page.json', { eager: true });
-
-export function errorTexts(locale: Locale): ErrorTexts {
-  const pick = (l: string) => modules[`../../locales/${l}/error-page.json`]?.default;
-  const texts = pick(locale) ?? pick(FALLBACK_LOCALE);
-  if (!texts) throw new Error('error-page texts missing');
+/**
+ * The error page's texts: the visitor's language comes with the root loader's data (only that
+ * one locale reaches the browser); English is bundled so the page works when nothing else
+ * does (the root loader failed, the data never arrived).
+ */
+export function errorTexts(bundle: Record<string, unknown> | undefined): ErrorTexts {
+  const texts = { ...english };
+  for (const key of Object.keys(texts) as (keyof ErrorTexts)[]) {
+    const value = bundle?.[key];
+    if (typeof value === 'string' && value !== '') texts[key] = value;
+  }
   return texts;
 }
