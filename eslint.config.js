@@ -29,8 +29,8 @@ const featureZones = [
 const serverLayers = [
   ['geoip', 'reference', 'credits', 'member-events', 'visits', 'complaints'], // foundations: no other domain
   ['sites', 'members', 'photos'], // base domains
-  ['likes', 'search'],
-  ['chat', 'geocode'],
+  ['likes', 'search', 'payments'],
+  ['chat', 'geocode', 'direct-debit'],
   ['current-user'], // the logged-in member's object, summed up from the domains below
   ['auth', 'profile', 'profile-view'],
   ['settings', 'signup', 'account-deletion'],

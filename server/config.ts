@@ -9,6 +9,9 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A JSON object of strings by site key ('*' for every other site). */
+const jsonRecord = z.string().transform(parseJsonRecord);
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -48,7 +51,45 @@ const configSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * The built-in test provider (a hosted checkout of our own, marked as a test): 'auto' offers
+   * it when no real provider is configured; 'yes' always (staging), 'no' never.
+   */
+  TEST_PAYMENTS: z.enum(['auto', 'yes', 'no']).default('auto'),
+  /** Mollie API keys by site key, JSON ({"rendezvous": "live_...", "*": "test_..."}; '*' for every other site). */
+  MOLLIE_API_KEYS: jsonRecord.optional(),
+  /** Another base URL for Mollie's API (a local stand-in in tests). */
+  MOLLIE_API_ENDPOINT: z.url().optional(),
+  ADYEN_API_KEY: z.string().min(1).optional(),
+  /** Adyen merchant accounts by site key, JSON like MOLLIE_API_KEYS. */
+  ADYEN_MERCHANT_ACCOUNTS: jsonRecord.optional(),
+  /** The HMAC key that signs Adyen's webhooks (hex, from the Customer Area). */
+  ADYEN_HMAC_KEY: z.string().min(1).optional(),
+  ADYEN_ENVIRONMENT: z.enum(['TEST', 'LIVE']).default('TEST'),
+  /** The live endpoint prefix Adyen assigns (LIVE only). */
+  ADYEN_LIVE_URL_PREFIX: z.string().optional(),
+  /** Another base URL for Adyen's Checkout API (a local stand-in in tests). */
+  ADYEN_CHECKOUT_ENDPOINT: z.url().optional(),
+  /** Twilio for the direct-debit SMS codes; unset = development outbox in DATA_DIR/sms-outbox/. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sender: a phone number or an alphanumeric sender id. */
+  TWILIO_FROM: z.string().min(1).optional(),
+  /** Another base URL for Twilio's API (a local stand-in in tests). */
+  TWILIO_API_BASE: z.url().optional(),
 });
+
+function parseJsonRecord(value: string, ctx: z.RefinementCtx): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    const record = z.record(z.string(), z.string().min(1)).safeParse(parsed);
+    if (record.success) return record.data;
+  } catch {
+    // Reported below.
+  }
+  ctx.addIssue({ code: 'custom', message: 'a JSON object of strings, e.g. {"*":"key"}' });
+  return z.NEVER;
+}
 
 function isBareOrigin(value: string): boolean {
   try {
@@ -59,11 +100,19 @@ function isBareOrigin(value: string): boolean {
   }
 }
 
-// A half-configured bucket would fail at the first upload; refuse it at start instead.
+// A half-configured bucket, provider or SMS sender would fail at first use; refuse it at start instead.
+const TOGETHER = [
+  ['S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
+  ['ADYEN_API_KEY', ['ADYEN_MERCHANT_ACCOUNTS', 'ADYEN_HMAC_KEY']],
+  ['TWILIO_ACCOUNT_SID', ['TWILIO_AUTH_TOKEN', 'TWILIO_FROM']],
+] as const;
+
 const checkedConfigSchema = configSchema.superRefine((c, ctx) => {
-  if (!c.S3_BUCKET) return;
-  for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-    if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_BUCKET is set' });
+  for (const [main, needed] of TOGETHER) {
+    if (!c[main]) continue;
+    for (const name of needed) {
+      if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${main} is set` });
+    }
   }
 });
 

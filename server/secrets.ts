@@ -13,6 +13,17 @@ export interface Secrets {
    * Optional for callers that build Secrets by hand: mediaSecretOf() then derives one.
    */
   mediaSecret?: string;
+  /**
+   * Encrypts sensitive fields at rest (the direct-debit IBAN): 32 bytes, base64url. Optional for
+   * callers that build Secrets by hand: dataKeyOf() then derives one.
+   */
+  dataKey?: string;
+}
+
+/** The field-encryption key, or one derived from the cookie secret (a separate key per purpose). */
+export function dataKeyOf(secrets: Secrets): Buffer {
+  const key = secrets.dataKey ?? createHmac('sha256', secrets.cookieSecret).update('rendezvous data key').digest('base64url');
+  return Buffer.from(key, 'base64url');
 }
 
 /** The media secret, or one derived from the cookie secret (a separate key per purpose). */
@@ -39,6 +50,7 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     vapidPublicKey: stored.vapidPublicKey ?? vapid!.publicKey,
     vapidPrivateKey: stored.vapidPrivateKey ?? vapid!.privateKey,
     mediaSecret: stored.mediaSecret ?? randomBytes(32).toString('base64url'),
+    dataKey: stored.dataKey ?? randomBytes(32).toString('base64url'),
   };
   if (JSON.stringify(secrets) !== JSON.stringify(stored)) {
     await mkdir(dataDir, { recursive: true });
@@ -53,5 +65,7 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     // Processes that share COOKIE_SECRET but no MEDIA_SECRET must still accept each other's
     // photo URLs: they then derive the media secret from the shared cookie secret.
     mediaSecret: env.MEDIA_SECRET ?? (env.COOKIE_SECRET ? undefined : secrets.mediaSecret),
+    // Several processes must read each other's encrypted fields: the same rule as the media secret.
+    dataKey: env.DATA_KEY ?? (env.COOKIE_SECRET ? undefined : secrets.dataKey),
   };
 }
