@@ -183,6 +183,8 @@ export const liveEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('chat_deleted'), conversation: z.number().int(), total_unread_messages: z.number().int() }),
   /** Someone liked the member (state match when mutual). */
   z.object({ kind: z.literal('like'), profile: memberTileSchema, match: z.boolean(), total_new_likes: z.number().int() }),
+  /** The member's balance or Premium state changed outside a send (a purchase, a refund): the top bar follows at once. */
+  z.object({ kind: z.literal('credits'), balance: z.number().int(), paid_user: z.boolean() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
