@@ -1,12 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { gradientJpeg } from '../../server/test-support/test-images';
 import { confirmedMember } from './chat-members';
-import { DEMO_PREMIUM, expect, logInByApi, test } from './fixtures';
+import { DEMO_PREMIUM, expect, logInByApi, signUpByApi, someDemoMemberId, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 // No surprise charges (issue 25): the price shows before a send, and the first paid send in a
 // conversation is confirmed once. New members have the demo site's 20 signup credits and 3 free
-// messages; a message costs 10 credits, a photo 15 (server/db/seed/demo-sites.ts).
+// messages; a message costs 10 credits, a photo 15 (server/db/seed/demo-sites.ts). They write to a
+// demo member (confirmed, so able to receive): new confirmed members cost activations, which
+// are rate limited per address.
 const chat = localeFile('en', 'chat');
 const t = (key: string, vars: Record<string, string | number> = {}) => lookup(chat, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name]));
 const SIGNUP_CREDITS = 20;
@@ -44,85 +46,85 @@ for (const [device, viewport] of [
   ['phone', { width: 320, height: 640 }],
 ] as const) {
   test.describe(`${device} (${viewport.width} px)`, () => {
-    test('with no free messages left the price shows, the first paid message is confirmed once, and not asked again after a reload', async ({ openPage }) => {
+    test('with no free messages left the price shows, the first paid message is confirmed once, and not asked again after a reload', async ({ page }) => {
       test.setTimeout(60_000);
-      const ada = await confirmedMember(openPage, 'Ada');
-      const ben = await confirmedMember(openPage, 'Ben');
-      await ada.page.setViewportSize(viewport);
-      const origin = new URL(ada.page.url()).origin;
+      await signUpByApi(page, 'Ada');
+      const other = await someDemoMemberId(page.request);
+      await page.setViewportSize(viewport);
+      const origin = new URL(page.url()).origin;
       // The free messages are used up first (they cost nothing and ask nothing).
       for (let i = 1; i <= FREE_MESSAGES; i += 1) {
-        const res = await ada.page.request.post('/api/message.php', { headers: { origin }, data: { profile: ben.id, client_id: `free-${Date.now()}-${i}`, kind: 'text', text: `Free hello ${i}` } });
+        const res = await page.request.post('/api/message.php', { headers: { origin }, data: { profile: other, client_id: `free-${Date.now()}-${i}`, kind: 'text', text: `Free hello ${i}` } });
         expect(res.status(), await res.text()).toBe(200);
       }
-      expect(await chatState(ada.page, ben.id)).toEqual({ credits: SIGNUP_CREDITS, free: 0, messages: FREE_MESSAGES });
+      expect(await chatState(page, other)).toEqual({ credits: SIGNUP_CREDITS, free: 0, messages: FREE_MESSAGES });
 
-      await ada.page.goto(`/members/${ben.id}/chat`);
-      await expect(ada.page.getByTestId('cost-message')).toHaveText(t('cost.message', { credits: MESSAGE }));
-      await expect(ada.page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS }));
+      await page.goto(`/members/${other}/chat`);
+      await expect(page.getByTestId('cost-message')).toHaveText(t('cost.message', { credits: MESSAGE }));
+      await expect(page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS }));
 
-      await ada.page.getByTestId('composer-text').fill('A paid hello');
-      await ada.page.getByTestId('send-button').click();
-      const dialog = ada.page.getByTestId('cost-confirm');
+      await page.getByTestId('composer-text').fill('A paid hello');
+      await page.getByTestId('send-button').click();
+      const dialog = page.getByTestId('cost-confirm');
       await expect(dialog.getByTestId('cost-confirm-text')).toHaveText(t('confirm.message', { cost: MESSAGE, credits: SIGNUP_CREDITS }));
       await expect(dialog.getByTestId('cost-confirm-after')).toContainText(t('confirm.after', { credits: SIGNUP_CREDITS - MESSAGE }));
-      await expectFitsScreen(ada.page, dialog);
+      await expectFitsScreen(page, dialog);
       // Nothing has gone yet: the draft waits in the composer.
-      await expect(ada.page.getByTestId('message')).toHaveCount(FREE_MESSAGES);
-      await expect(ada.page.getByTestId('composer-text')).toHaveValue('A paid hello');
+      await expect(page.getByTestId('message')).toHaveCount(FREE_MESSAGES);
+      await expect(page.getByTestId('composer-text')).toHaveValue('A paid hello');
 
       await dialog.getByTestId('cost-confirm-send').click();
       await expect(dialog).toHaveCount(0);
-      await expect(ada.page.getByTestId('message').filter({ hasText: 'A paid hello' })).toHaveAttribute('data-state', /sent|delivered|read/);
-      await expect(ada.page.getByTestId('composer-text')).toHaveValue('');
-      await expect(ada.page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS - MESSAGE }));
+      await expect(page.getByTestId('message').filter({ hasText: 'A paid hello' })).toHaveAttribute('data-state', /sent|delivered|read/);
+      await expect(page.getByTestId('composer-text')).toHaveValue('');
+      await expect(page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS - MESSAGE }));
 
       // Remembered for this conversation, across a reload: the second paid message goes at once.
-      await ada.page.reload();
-      await ada.page.getByTestId('composer-text').fill('A second paid hello');
-      await ada.page.getByTestId('send-button').click();
-      await expect(ada.page.getByTestId('message').filter({ hasText: 'A second paid hello' })).toHaveAttribute('data-state', /sent|delivered|read/);
+      await page.reload();
+      await page.getByTestId('composer-text').fill('A second paid hello');
+      await page.getByTestId('send-button').click();
+      await expect(page.getByTestId('message').filter({ hasText: 'A second paid hello' })).toHaveAttribute('data-state', /sent|delivered|read/);
       await expect(dialog).toHaveCount(0);
-      expect(await chatState(ada.page, ben.id)).toEqual({ credits: SIGNUP_CREDITS - 2 * MESSAGE, free: 0, messages: FREE_MESSAGES + 2 });
+      expect(await chatState(page, other)).toEqual({ credits: SIGNUP_CREDITS - 2 * MESSAGE, free: 0, messages: FREE_MESSAGES + 2 });
     });
 
-    test('a free message asks nothing; a photo shows its price, cancelling sends and charges nothing, confirming sends it', async ({ openPage }) => {
+    test('a free message asks nothing; a photo shows its price, cancelling sends and charges nothing, confirming sends it', async ({ page }) => {
       test.setTimeout(60_000);
-      const cleo = await confirmedMember(openPage, 'Cleo');
-      const dan = await confirmedMember(openPage, 'Dan');
-      await cleo.page.setViewportSize(viewport);
-      await cleo.page.goto(`/members/${dan.id}/chat`);
-      await cleo.page.getByTestId('icebreaker-modal').getByRole('button', { name: t('icebreaker.own') }).click();
-      await expect(cleo.page.getByTestId('cost-message')).toHaveText(t('cost.free', { count: FREE_MESSAGES }));
-      await expect(cleo.page.getByTestId('cost-photo')).toHaveText(t('cost.photo', { credits: PHOTO }));
-      await expect(cleo.page.getByTestId('photo-button')).toHaveAccessibleName(t('composer.photoCost', { credits: PHOTO }));
+      await signUpByApi(page, 'Cleo');
+      const other = await someDemoMemberId(page.request);
+      await page.setViewportSize(viewport);
+      await page.goto(`/members/${other}/chat`);
+      await page.getByTestId('icebreaker-modal').getByRole('button', { name: t('icebreaker.own') }).click();
+      await expect(page.getByTestId('cost-message')).toHaveText(t('cost.free', { count: FREE_MESSAGES }));
+      await expect(page.getByTestId('cost-photo')).toHaveText(t('cost.photo', { credits: PHOTO }));
+      await expect(page.getByTestId('photo-button')).toHaveAccessibleName(t('composer.photoCost', { credits: PHOTO }));
 
       // A free message goes without a question and costs nothing.
-      await cleo.page.getByTestId('composer-text').fill('Hello for free');
-      await cleo.page.getByTestId('send-button').click();
-      await expect(cleo.page.getByTestId('message').filter({ hasText: 'Hello for free' })).toHaveAttribute('data-state', /sent|delivered|read/);
-      const dialog = cleo.page.getByTestId('cost-confirm');
+      await page.getByTestId('composer-text').fill('Hello for free');
+      await page.getByTestId('send-button').click();
+      await expect(page.getByTestId('message').filter({ hasText: 'Hello for free' })).toHaveAttribute('data-state', /sent|delivered|read/);
+      const dialog = page.getByTestId('cost-confirm');
       await expect(dialog).toHaveCount(0);
-      expect(await chatState(cleo.page, dan.id)).toEqual({ credits: SIGNUP_CREDITS, free: FREE_MESSAGES - 1, messages: 1 });
+      expect(await chatState(page, other)).toEqual({ credits: SIGNUP_CREDITS, free: FREE_MESSAGES - 1, messages: 1 });
 
       // A photo: its price and the chosen picture are shown before it goes. Cancel: nothing sent, nothing charged.
       const photo = { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: await gradientJpeg(640, 480) };
-      await cleo.page.getByTestId('photo-input').setInputFiles(photo);
+      await page.getByTestId('photo-input').setInputFiles(photo);
       await expect(dialog.getByTestId('cost-confirm-text')).toHaveText(t('confirm.photo', { cost: PHOTO, credits: SIGNUP_CREDITS }));
       await expect(dialog.getByTestId('cost-confirm-preview')).toBeVisible();
-      await expectFitsScreen(cleo.page, dialog);
+      await expectFitsScreen(page, dialog);
       await dialog.getByTestId('cost-confirm-cancel').click();
       await expect(dialog).toHaveCount(0);
-      await expect(cleo.page.locator('[data-testid="message"][data-kind="photo"]')).toHaveCount(0);
-      expect(await chatState(cleo.page, dan.id)).toEqual({ credits: SIGNUP_CREDITS, free: FREE_MESSAGES - 1, messages: 1 });
-      await expect(cleo.page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS }));
+      await expect(page.locator('[data-testid="message"][data-kind="photo"]')).toHaveCount(0);
+      expect(await chatState(page, other)).toEqual({ credits: SIGNUP_CREDITS, free: FREE_MESSAGES - 1, messages: 1 });
+      await expect(page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS }));
 
       // Asked again (cancelled is not confirmed); Send sends it and charges the photo's price.
-      await cleo.page.getByTestId('photo-input').setInputFiles(photo);
+      await page.getByTestId('photo-input').setInputFiles(photo);
       await dialog.getByTestId('cost-confirm-send').click();
-      await expect(cleo.page.locator('[data-testid="message"][data-kind="photo"]')).toHaveAttribute('data-state', /sent|delivered|read/, { timeout: 15_000 });
-      await expect(cleo.page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS - PHOTO }));
-      expect(await chatState(cleo.page, dan.id)).toEqual({ credits: SIGNUP_CREDITS - PHOTO, free: FREE_MESSAGES - 1, messages: 2 });
+      await expect(page.locator('[data-testid="message"][data-kind="photo"]')).toHaveAttribute('data-state', /sent|delivered|read/, { timeout: 15_000 });
+      await expect(page.getByTestId('cost-balance')).toHaveText(t('cost.balance', { credits: SIGNUP_CREDITS - PHOTO }));
+      expect(await chatState(page, other)).toEqual({ credits: SIGNUP_CREDITS - PHOTO, free: FREE_MESSAGES - 1, messages: 2 });
     });
 
     test('a gift shows its price in the picker and is confirmed before it goes; cancel sends nothing', async ({ openPage }) => {
