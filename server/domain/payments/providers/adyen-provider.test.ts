@@ -197,6 +197,13 @@ describe('Adyen provider', () => {
     expect(provider.methods('DE', 'EUR')).not.toContain('dankort');
   });
 
+  it('refuses settings that could never work: LIVE without its URL prefix, an HMAC key that is not hex', () => {
+    const base = { apiKey: 'k', merchantAccount: 'm', hmacKey: 'AB'.repeat(32), environment: 'TEST' as const };
+    expect(() => createAdyenProvider({ ...base, environment: 'LIVE' })).toThrow(/ADYEN_LIVE_URL_PREFIX/);
+    expect(() => createAdyenProvider({ ...base, hmacKey: 'not-hex' })).toThrow(/ADYEN_HMAC_KEY/);
+    expect(createAdyenProvider({ ...base, environment: 'LIVE', liveUrlPrefix: '1797a841fbb37ca7-RendezvousECOM' }).key).toBe('adyen');
+  });
+
   it('names the shopper locale by language and payment country', () => {
     expect(adyenLocale('nb', 'NO')).toBe('nb-NO');
     expect(adyenLocale('de', 'ch')).toBe('de-CH');

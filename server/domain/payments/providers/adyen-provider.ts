@@ -81,6 +81,9 @@ function endpointClient(checkoutEndpoint: string): HttpClient {
  * the lead's route finds the row by it and keeps the pspReference, which refunds need.
  */
 export function createAdyenProvider(options: AdyenProviderOptions): PaymentProvider {
+  // Wrong settings fail at start, not as every payment failing or every webhook rejected.
+  if (options.environment === 'LIVE' && !options.liveUrlPrefix) throw new Error('Adyen LIVE needs ADYEN_LIVE_URL_PREFIX');
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(options.hmacKey)) throw new Error('ADYEN_HMAC_KEY must be the hex key from the Customer Area');
   const config = new Config({
     apiKey: options.apiKey,
     environment: options.environment === 'LIVE' ? EnvironmentEnum.LIVE : EnvironmentEnum.TEST,

@@ -143,9 +143,10 @@ describe('Mollie provider', () => {
     await expect(wrongKey.createPayment(input())).rejects.toThrow(/Mollie create payment failed/);
   });
 
-  it('reads the id of a webhook, and rejects a webhook without one', async () => {
+  it('reads the payment id of a webhook, accepts another resource with nothing to do, and rejects a webhook without an id', async () => {
     expect(await mollie.parseWebhook({ headers: {}, body: { id: 'tr_WDqYK6vllg' } })).toEqual({ payments: [{ providerPaymentId: 'tr_WDqYK6vllg' }] });
-    for (const body of [{}, { id: 42 }, { id: 'cst_8wmqcHMN4U' }, 'id=tr_x', null]) {
+    expect(await mollie.parseWebhook({ headers: {}, body: { id: 'pl_4Y0eZitmBnQ6IDoMqZQKh' } })).toEqual({ payments: [] });
+    for (const body of [{}, { id: 42 }, { id: 'tr_' }, { id: "tr_x' OR 1=1" }, 'id=tr_x', null]) {
       await expect(mollie.parseWebhook({ headers: {}, body })).rejects.toThrow(WebhookRejected);
     }
   });

@@ -21,8 +21,9 @@ export interface MollieProviderOptions {
   apiEndpoint?: string;
 }
 
-// Mollie's payment ids; anything else in a webhook is not Mollie's.
-const PAYMENT_ID = /^tr_[A-Za-z0-9]{4,40}$/;
+// Mollie's ids ('tr_…' for a payment); anything else in a webhook is not Mollie's.
+const RESOURCE_ID = /^[a-z]{2,6}_[A-Za-z0-9]{4,40}$/;
+const PAYMENT_ID = /^tr_/;
 
 /** Mollie's checkout language: the member's locale with the payment country, else the language's home country. */
 export function mollieLocale(locale: string, country: string): Locale {
@@ -177,7 +178,9 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
 
     async parseWebhook(request: WebhookRequest): Promise<WebhookNotice> {
       const id = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>).id : undefined;
-      if (typeof id !== 'string' || !PAYMENT_ID.test(id)) throw new WebhookRejected('Mollie webhook without a payment id');
+      if (typeof id !== 'string' || !RESOURCE_ID.test(id)) throw new WebhookRejected('Mollie webhook without an id');
+      // Another resource's webhook (a payment link, an order) changes no payment of ours: accepted, nothing to do.
+      if (!PAYMENT_ID.test(id)) return { payments: [] };
       // Only an id: the route fetches its state (and answers 200 for an id it does not know).
       return { payments: [{ providerPaymentId: id }] };
     },
