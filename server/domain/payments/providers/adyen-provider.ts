@@ -19,7 +19,7 @@ export interface AdyenProviderOptions {
   environment: 'TEST' | 'LIVE';
   /** ADYEN_LIVE_URL_PREFIX: required by Adyen for LIVE. */
   liveUrlPrefix?: string;
-  /** ADYEN_CHECKOUT_ENDPOINT: another origin for the Checkout API (a local stand-in in tests). */
+  /** ADYEN_CHECKOUT_ENDPOINT: another origin for the TEST Checkout API (a local stand-in in tests). */
   checkoutEndpoint?: string;
 }
 

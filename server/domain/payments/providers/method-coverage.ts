@@ -81,13 +81,6 @@ export function coveredMethods(coverage: MethodCoverage, country: string, curren
   });
 }
 
-/** The provider's id(s) for one of our methods; a method it does not serve is a programming error upstream. */
-export function providerMethodIds(coverage: MethodCoverage, method: PaymentMethod, provider: string): readonly string[] {
-  const entry = coverage[method];
-  if (!entry) throw new Error(`${provider} does not serve the method ${method}`);
-  return entry.ids;
-}
-
 /** A stored card as members see it: the brand and the last four digits, never more of the number. */
 export function cardLabel(brand: string, lastFour: string | undefined): string {
   const digits = (lastFour ?? '').replace(/\D/g, '').slice(-4);
