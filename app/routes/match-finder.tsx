@@ -2,8 +2,7 @@ import { useLoaderData, useNavigate } from 'react-router';
 import type { Route } from './+types/match-finder';
 import { filtersToParams } from '../../common/search/search-schema';
 import { MatchFinder } from '../features/search/match-finder';
-import { ensureBundle } from '../i18n/i18n';
-import { useTranslation } from '../i18n/react';
+import { useBundles } from '../i18n/react';
 import { paths } from '../paths';
 import { PageTitle } from '../components/page-title';
 import { noindexMeta } from '../lib/route-meta';
@@ -17,8 +16,7 @@ export const meta = noindexMeta;
 /** /match-finder: three questions, then the member search with those filters. */
 export default function MatchFinderRoute() {
   const { bundle } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'search', bundle);
+  const { t } = useBundles({ search: bundle });
   const navigate = useNavigate();
   return (
     <>

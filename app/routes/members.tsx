@@ -4,8 +4,7 @@ import type { Route } from './+types/members';
 import { filtersFromParams, filtersToParams, hasFilters, type SearchFilters } from '../../common/search/search-schema';
 import { searchEndpoints } from '../../common/search/search-endpoints';
 import { SearchPage, type SearchPageData } from '../features/search/search-page';
-import { ensureBundle } from '../i18n/i18n';
-import { useTranslation } from '../i18n/react';
+import { useBundles } from '../i18n/react';
 import { paths } from '../paths';
 import { noindexMeta } from '../lib/route-meta';
 
@@ -30,8 +29,7 @@ export const meta = noindexMeta;
 
 export default function Members() {
   const { data, bundle } = useLoaderData<typeof loader>();
-  const { i18n } = useTranslation();
-  ensureBundle(i18n, 'search', bundle);
+  useBundles({ search: bundle });
   const navigate = useNavigate();
   const location = useLocation();
   const onSearch = useCallback(

@@ -2,8 +2,7 @@ import { Link, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/signup-matches';
 import { searchEndpoints } from '../../common/search/search-endpoints';
 import { TileGrid } from '../features/search/search-tile';
-import { ensureBundle } from '../i18n/i18n';
-import { useTranslation } from '../i18n/react';
+import { useBundles } from '../i18n/react';
 import { paths } from '../paths';
 import { PageTitle } from '../components/page-title';
 import { noindexMeta } from '../lib/route-meta';
@@ -21,8 +20,7 @@ export const meta = noindexMeta;
 
 export default function SignupMatches() {
   const { tiles, bundle } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'search', bundle);
+  const { t } = useBundles({ search: bundle });
   return (
     <div className="container py-4 py-md-5">
       <PageTitle text={t('search:signupMatches.title')} />

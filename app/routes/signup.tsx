@@ -1,8 +1,7 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/signup';
 import { SignupFlow, type SignupActionData } from '../features/signup/signup-flow';
-import { ensureBundle } from '../i18n/i18n';
-import { useTranslation } from '../i18n/react';
+import { useBundles } from '../i18n/react';
 import { paths } from '../paths';
 import { membersEndpoints } from '../../common/members/members-endpoints';
 import { signupEndpoints } from '../../common/signup/signup-endpoints';
@@ -35,9 +34,7 @@ export const meta = noindexMeta;
 
 export default function Signup() {
   const { member, bundles } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'signup', bundles.signup);
-  ensureBundle(i18n, 'reference', bundles.reference);
+  const { t } = useBundles({ signup: bundles.signup, reference: bundles.reference });
   return (
     <div className="container py-4 py-md-5" style={{ maxWidth: 560 }}>
       <title>{t('signup:metaTitle')}</title>

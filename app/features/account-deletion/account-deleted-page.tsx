@@ -1,7 +1,6 @@
 import { Form } from 'react-router';
 import { REACTIVATION_DAYS } from '../../../common/limits';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles, useTranslation } from '../../i18n/react';
 import { FormAlert } from '../../components/form-alert';
 import { TextField } from '../../components/form-field';
 import { SubmitButton } from '../../components/submit-button';
@@ -25,8 +24,7 @@ interface Props {
  * because mail scanners open links and would use the token up.
  */
 export function AccountDeletedPage({ bundle, token, email, result, busy }: Props) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'account', bundle);
+  const { t } = useBundles({ account: bundle });
   const reactivateError = result?.intent === 'reactivate' && 'error' in result ? result.error : undefined;
   const showReactivate = token !== null && !reactivateError;
   const title = t(showReactivate ? 'account:deleted.reactivateTitle' : 'account:deleted.title');

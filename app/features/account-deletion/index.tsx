@@ -4,8 +4,7 @@ import { accountDeletionEndpoints } from '../../../common/account-deletion/accou
 import { REACTIVATION_DAYS } from '../../../common/limits';
 import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { useRootData } from '../../lib/use-root-data';
 import { FormAlert } from '../../components/form-alert';
 import { CurrentPasswordField } from '../../components/password-fields';
@@ -22,8 +21,7 @@ interface SectionProps {
 
 /** Settings: delete the account (a danger button that opens the delete flow). */
 export function DeleteAccountSection({ bundle }: SectionProps) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'account', bundle);
+  const { t } = useBundles({ account: bundle });
   const { company } = useRootData();
   const [open, setOpen] = useState(false);
   return (
@@ -58,8 +56,7 @@ function exportFilename(response: Response): string {
  * the form posts natively and the browser saves the answer.
  */
 export function DataExportSection({ bundle }: SectionProps) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'account', bundle);
+  const { t } = useBundles({ account: bundle });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

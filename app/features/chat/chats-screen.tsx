@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import type { ChatListItem, ChatResponse, ChatsResponse, LiveEvent } from '../../../common/chat/chat-schema';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { liveConnection } from '../../lib/live-connection';
 import { paths } from '../../paths';
 import { setAttentionCount } from '../../lib/attention-count';
@@ -36,8 +35,7 @@ interface ChatsScreenProps {
  * conversation (at most 800 px). On a phone (< 768 px) they are separate views.
  */
 export function ChatsScreen({ bundle, initialChats, chat, openGift = false }: ChatsScreenProps) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'chat', bundle);
+  const { t } = useBundles({ chat: bundle });
   const { user } = useRootData();
   const navigate = useNavigate();
   const [chats, setChats] = useState(initialChats);

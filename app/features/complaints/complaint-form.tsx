@@ -1,7 +1,6 @@
 import { Form, Link } from 'react-router';
 import { COMPLAINT_CATEGORIES, COMPLAINT_TEXT_MAX, COMPLAINT_TEXT_MIN } from '../../../common/complaints/complaint';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { PageTitle } from '../../components/page-title';
 import { FormAlert } from '../../components/form-alert';
@@ -27,8 +26,7 @@ export interface ComplaintFormProps {
  * the route's action, so it works before hydration too.
  */
 export function ComplaintForm({ bundle, memberEmail, profileId, result, busy }: ComplaintFormProps) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'complaints', bundle);
+  const { t } = useBundles({ complaints: bundle });
   const k = (key: string, vars?: Record<string, unknown>) => t(`complaints:${key}`, vars);
 
   if (result?.ok) {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { LikeEntry, LikesResponse, LikeTab } from '../../../common/likes/likes';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { setAttentionCount } from '../../lib/attention-count';
 import { onLike } from '../../lib/like-events';
@@ -24,8 +23,7 @@ export function entriesOf(likes: LikesResponse, tab: LikeTab): LikeEntry[] {
  * unlike buttons; `openedId` is the like opened from a mail or push (/likes/m/{id}), shown first.
  */
 export function LikesPage({ bundle, initial, tab, openedId }: { bundle: Record<string, unknown>; initial: LikesResponse; tab: LikeTab; openedId: number | null }) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'likes', bundle);
+  const { t } = useBundles({ likes: bundle });
   const [likes, setLikes] = useState(initial);
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);

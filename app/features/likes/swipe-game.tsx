@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { Link } from 'react-router';
 import type { SwipeAllowance } from '../../../common/likes/likes';
 import type { MemberTile } from '../../../common/members/member-tile';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useCountdown } from './countdown';
 import { ThumbsUp } from './thumbs-up';
@@ -19,8 +18,7 @@ const SWIPE_THRESHOLD_PX = 80;
  * A match surfaces in the new-like overlay (the like is announced).
  */
 export function SwipeGame({ bundle }: { bundle: Record<string, unknown> }) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'likes', bundle);
+  const { t } = useBundles({ likes: bundle });
   const [cards, setCards] = useState<MemberTile[] | null>(null);
   const [allowance, setAllowance] = useState<SwipeAllowance | null>(null);
   const [busy, setBusy] = useState(false);

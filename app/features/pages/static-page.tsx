@@ -1,4 +1,4 @@
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { ensureBundle } from '../../i18n/i18n';
 import type { StaticPageName } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
@@ -21,8 +21,7 @@ const WITH_CONTACT_BOX: ReadonlySet<StaticPageName> = new Set(['service', 'retur
 
 /** Terms, privacy, cookies, access ban, return policy, FAQ and customer service. */
 export function StaticPage({ name, usPrivacy, bundle, usBundle, variables }: StaticPageProps) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'pages', bundle);
+  const { t, i18n } = useBundles({ pages: bundle });
   if (usBundle) ensureBundle(i18n, 'pages-us', usBundle);
   const { company, settings } = useRootData();
   const ns = usPrivacy ? 'pages-us' : 'pages';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { PHOTO_MAX_UPLOAD_MB, type Photo, type PhotoKind } from '../../../common/photos/photo-schema';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { checkPhotoFile, uploadPhoto } from './upload-photo';
 
 interface Props {
@@ -18,8 +17,7 @@ type State = { step: 'idle' } | { step: 'uploading' } | { step: 'done'; photo: P
  * signup step 1 and the profile; reports the stored photo through onUploaded.
  */
 export function PhotoInput({ kind = 'profile', bundle, onUploaded }: Props) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'photos', bundle);
+  const { t } = useBundles({ photos: bundle });
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { MemberProfile } from '../../../common/profile-view/member-profile';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import { PhotoGallery } from './photo-gallery';
@@ -16,9 +15,7 @@ export interface ProfileViewBundles {
 
 /** /members/{id} (route members-id): the public profile of one member. */
 export function ProfileViewPage({ profile, bundles }: { profile: MemberProfile; bundles: ProfileViewBundles }) {
-  const { i18n } = useTranslation();
-  ensureBundle(i18n, 'profile-view', bundles.profileView);
-  ensureBundle(i18n, 'reference', bundles.reference);
+  useBundles({ 'profile-view': bundles.profileView, reference: bundles.reference });
   const { settings } = useRootData();
   // A visitor's buttons open the signup modal with a first message to this member.
   const signupHref = `${paths.member(profile.id)}?signup=${profile.id}`;

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Photo } from '../../../common/photos/photo-schema';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import { PhotoManager } from './photo-manager';
@@ -17,9 +16,7 @@ export interface ProfileBundles {
 
 /** /profile (spec section 2): the member's photos and the profile form. */
 export function ProfilePage({ bundles, photos, renderUpload }: { bundles: ProfileBundles; photos: Photo[]; renderUpload: (onUploaded: (photo: Photo) => void) => ReactNode }) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'profile', bundles.profile);
-  ensureBundle(i18n, 'reference', bundles.reference);
+  const { t } = useBundles({ profile: bundles.profile, reference: bundles.reference });
   const { user } = useRootData();
   if (!user) return null;
   return (

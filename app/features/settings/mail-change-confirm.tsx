@@ -1,6 +1,5 @@
 import { Form, Link } from 'react-router';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import type { FormResult } from './form-result';
@@ -21,8 +20,7 @@ interface Props {
  * an address on the owner's behalf.
  */
 export function MailChangeConfirm({ bundle, token, result, busy }: Props) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'settings', bundle);
+  const { t } = useBundles({ settings: bundle });
   const { user } = useRootData();
   const next = user ? (
     <Link to={paths.settings()}>{t('settings:mailChange.toSettings')}</Link>

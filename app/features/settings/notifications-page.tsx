@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import type { NotificationSettings } from '../../../common/account/notification-settings';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { DisabledNotice } from './disabled-notice';
 import { EmailNotificationsForm } from './email-notifications-form';
@@ -10,8 +9,7 @@ import { PageTitle } from '../../components/page-title';
 
 /** The notifications screen (spec section 2): e-mail notification types, why e-mail stopped, push. */
 export function NotificationsPage({ bundle, values }: { bundle: Record<string, unknown>; values: NotificationSettings }) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'settings', bundle);
+  const { t } = useBundles({ settings: bundle });
   return (
     <div className="container py-4 py-md-5" style={{ maxWidth: 720 }}>
       <PageTitle text={t('settings:notifications.title')} />

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ensureBundle } from '../../i18n/i18n';
 import { paths } from '../../paths';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { useRootData } from '../../lib/use-root-data';
 import { EmailSection } from './email-section';
 import { InvisibleSection } from './invisible-section';
@@ -12,8 +11,7 @@ import { PageTitle } from '../../components/page-title';
 
 /** The settings screen (spec section 2): e-mail, password, language, invisible mode; then what the route adds below. */
 export function SettingsPage({ bundle, children }: { bundle: Record<string, unknown>; children?: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'settings', bundle);
+  const { t } = useBundles({ settings: bundle });
   const { user } = useRootData();
   if (!user) return null;
   return (

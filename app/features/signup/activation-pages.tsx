@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ensureBundle } from '../../i18n/i18n';
-import { useTranslation } from '../../i18n/react';
+import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { useRootData } from '../../lib/use-root-data';
 import { PageTitle } from '../../components/page-title';
@@ -24,8 +23,7 @@ function ActivationPanel({ title, icon, children }: { title: string; icon?: Reac
 
 /** /activate/done: the address is confirmed; the premium claim of spec section 1. */
 export function ActivationDone({ bundle }: { bundle: Record<string, unknown> }) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'signup', bundle);
+  const { t } = useBundles({ signup: bundle });
   const { user } = useRootData();
   return (
     <ActivationPanel title={t('signup:activation.doneTitle')} icon="✅">
@@ -47,8 +45,7 @@ export function ActivationDone({ bundle }: { bundle: Record<string, unknown> }) 
 
 /** /activate/error: 'Activation failed' with the site's support address (spec section 8). */
 export function ActivationError({ bundle }: { bundle: Record<string, unknown> }) {
-  const { t, i18n } = useTranslation();
-  ensureBundle(i18n, 'signup', bundle);
+  const { t } = useBundles({ signup: bundle });
   const { settings } = useRootData();
   return (
     <ActivationPanel title={t('signup:activation.failed')}>
