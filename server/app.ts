@@ -16,7 +16,7 @@ import { projectPath } from './project-paths';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
 import { serializeRequest } from './http/request-log';
 import type { Database } from './db/database';
-import { mediaSecretOf, type Secrets } from './secrets';
+import { dataKeyOf, mediaSecretOf, type Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { signupRoutes } from './domain/signup/signup-routes';
@@ -62,6 +62,7 @@ import { geocodeRoutes } from './domain/geocode/geocode-routes';
 import { visitsRoutes } from './domain/visits/visits-routes';
 import { searchRoutes } from './domain/search/search-routes';
 import { ssrPlugin } from './ssr/ssr-plugin';
+import { directDebitRoutes } from './domain/direct-debit/direct-debit-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(profileRoutes);
     await api.register(chatRoutes);
     await api.register(liveRoutes);
+    await api.register(directDebitRoutes, { dataKey: dataKeyOf(secrets) });
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });
