@@ -1,8 +1,4 @@
-import {
-  electronicFormatIBAN,
-  friendlyFormatIBAN,
-  isValidIBAN,
-} from "ibantools";
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 
 /**
  * Direct debit's numbers (spec sections 5, 8 and 9), one source for the form, the API and the
@@ -34,7 +30,7 @@ export function normalizeIban(input: string): string | null {
 
 /** An IBAN in groups of four, as a member types and reads it. */
 export function formatIbanAsTyped(input: string): string {
-  return friendlyFormatIBAN(electronicFormatIBAN(input) ?? "") ?? "";
+  return friendlyFormatIBAN(electronicFormatIBAN(input) ?? '') ?? '';
 }
 
 /** What a member may see of their IBAN: the country and the last four characters. */
@@ -48,7 +44,7 @@ export function maskIban(electronic: string): string {
  * routed without knowing its country, so the form asks for the country code.
  */
 export function normalizeMobile(input: string): string | null {
-  const compact = input.replace(/[\s\-.()/]/g, "");
+  const compact = input.replace(/[\s\-.()/]/g, '');
   const match = /^(?:\+|00)([1-9]\d{7,14})$/.exec(compact);
   return match ? `+${match[1]}` : null;
 }

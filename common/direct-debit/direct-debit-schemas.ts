@@ -1,10 +1,6 @@
-import { z } from "zod";
-import { CURRENCIES } from "../payments/money";
-import {
-  ADDRESS_FIELD_MAX,
-  HOLDER_MAX,
-  SMS_CODE_LENGTH,
-} from "./direct-debit-rules";
+import { z } from 'zod';
+import { CURRENCIES } from '../payments/money';
+import { ADDRESS_FIELD_MAX, HOLDER_MAX, SMS_CODE_LENGTH } from './direct-debit-rules';
 
 const country = z.string().regex(/^[A-Z]{2}$/);
 const text = (max: number) => z.string().trim().min(1).max(max);

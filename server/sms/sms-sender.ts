@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
-import twilio from "twilio";
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import twilio from 'twilio';
 
 export interface SmsMessage {
   /** E.164. */
@@ -12,7 +12,7 @@ export interface SmsMessage {
 export interface SmsSender {
   /** Delivers the message (Twilio) or stores it (development outbox); resolves with its id. */
   send(message: SmsMessage): Promise<string>;
-  readonly kind: "twilio" | "outbox";
+  readonly kind: 'twilio' | 'outbox';
 }
 
 export interface SmsOptions {
@@ -36,11 +36,11 @@ export function createSmsSender(options: SmsOptions): SmsSender {
   if (options.twilio) return twilioSender(options.twilio);
   const dir = options.outboxDir;
   return {
-    kind: "outbox",
+    kind: 'outbox',
     async send(message) {
       const id = randomUUID();
       await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${id}.json`;
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.json`;
       const tmp = path.join(dir, `.${name}.tmp`);
       await writeFile(
         tmp,
@@ -62,13 +62,13 @@ export function createSmsSender(options: SmsOptions): SmsSender {
   };
 }
 
-function twilioSender(config: NonNullable<SmsOptions["twilio"]>): SmsSender {
+function twilioSender(config: NonNullable<SmsOptions['twilio']>): SmsSender {
   const client = twilio(config.accountSid, config.authToken);
   // TWILIO_API_BASE: a local stand-in of the Messages API (tests); the client builds every
   // URL from its Api domain's base.
   if (config.apiBase) client.api.baseUrl = config.apiBase;
   return {
-    kind: "twilio",
+    kind: 'twilio',
     async send(message) {
       const sent = await client.messages.create({
         to: message.to,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { parse as parseXml, validate as validateXml } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { accountDeletionEndpoints } from '../../../common/account-deletion/account-deletion-endpoints';
 import { directDebitEndpoints } from '../../../common/direct-debit/direct-debit-endpoints';
 import { SMS_CODE_MAX_ATTEMPTS } from '../../../common/direct-debit/direct-debit-rules';
 import { directDebitAccounts, directDebitBlocks, directDebitCollections, directDebitVerifications } from '../../db/direct-debit-schema';
@@ -127,7 +128,10 @@ describe('direct debit', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json<{ error: { code: string } }>().error.code).toBe('codeExpired');
     expect(await balanceOf(p.member.id)).toBe(100);
-    const ledger = await db.select().from(creditEntries).where(and(eq(creditEntries.memberId, p.member.id), eq(creditEntries.kind, 'purchase')));
+    const ledger = await db
+      .select()
+      .from(creditEntries)
+      .where(and(eq(creditEntries.memberId, p.member.id), eq(creditEntries.kind, 'purchase')));
     expect(ledger).toHaveLength(1);
 
     const page = await p.api.get(`${PAGE}?bundle=${small}&country=NL`);
@@ -136,7 +140,15 @@ describe('direct debit', () => {
     expect(page.json()).toMatchObject({
       blocked: false,
       bundle: { id: small, credits: 100, amount: 1_000, currency: 'EUR' },
-      account: { holder: 'Anna de Vries', iban_masked: 'NL•• •••• 4300', street: 'Keizersgracht', house_number: '12a', postal_code: '1015 CS', city: 'Amsterdam', mobile: p.mobile },
+      account: {
+        holder: 'Anna de Vries',
+        iban_masked: 'NL•• •••• 4300',
+        street: 'Keizersgracht',
+        house_number: '12a',
+        postal_code: '1015 CS',
+        city: 'Amsterdam',
+        mobile: p.mobile,
+      },
     });
   });
 
@@ -152,7 +164,12 @@ describe('direct debit', () => {
     expect(row!.attempts).toBe(1);
     expect(await balanceOf(p.member.id)).toBe(0);
     // In the member's language too.
-    const de = await t.app.inject({ method: 'POST', url: VERIFY, headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: p.cookie.replace('i18n_redirected=en', 'i18n_redirected=de') }, payload: { verification_id: sent.verification_id, code: wrong } });
+    const de = await t.app.inject({
+      method: 'POST',
+      url: VERIFY,
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000', cookie: p.cookie.replace('i18n_redirected=en', 'i18n_redirected=de') },
+      payload: { verification_id: sent.verification_id, code: wrong },
+    });
     expect(de.json<{ error: { message: string } }>().error.message).toBe('Code ungültig');
   });
 
@@ -220,6 +237,14 @@ describe('direct debit', () => {
       expect(body).not.toContain(IBAN);
       expect(body).not.toContain('0417 1643');
     }
+    const exported = await p.api.post(accountDeletionEndpoints.dataExport.path, { password: p.member.password });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json()).toMatchObject({ direct_debit_account: { holder: 'Anna de Vries', iban_masked: 'NL•• •••• 4300', city: 'Amsterdam' } });
+    bodies.push(exported.body);
+    for (const body of bodies) {
+      expect(body).not.toContain(IBAN);
+      expect(body).not.toContain('0417 1643');
+    }
     const [account] = await t.database.db.select().from(directDebitAccounts).where(eq(directDebitAccounts.memberId, p.member.id));
     expect(account!.ibanEncrypted).not.toContain(IBAN);
     expect(cipher.decrypt(account!.ibanEncrypted)).toBe(IBAN);
@@ -241,7 +266,9 @@ describe('direct debit', () => {
     const xml = await readFile(path.join(t.dataDir, 'sepa', files[0]!), 'utf8');
     expect(validateXml(xml)).toBe(true);
     expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
-    const doc = parseXml(xml, { ignoreAttributes: false, attributeNamePrefix: '@_', parseNodeValue: false }) as { Document: { CstmrDrctDbtInitn: { GrpHdr: { NbOfTxs: number; CtrlSum: number }; PmtInf: unknown } } };
+    const doc = parseXml(xml, { ignoreAttributes: false, attributeNamePrefix: '@_', parseNodeValue: false }) as {
+      Document: { CstmrDrctDbtInitn: { GrpHdr: { NbOfTxs: number; CtrlSum: number }; PmtInf: unknown } };
+    };
     const all = await db.select().from(directDebitCollections);
     const exported = all.filter((c) => c.exportedAt !== null);
     expect(all.every((c) => c.exportedAt !== null && c.batchId === exported[0]!.batchId)).toBe(true);
@@ -249,7 +276,11 @@ describe('direct debit', () => {
     expect(Number(GrpHdr.NbOfTxs)).toBe(exported.length);
     expect(Number(GrpHdr.CtrlSum)).toBeCloseTo(exported.reduce((s, c) => s + c.amountMinor, 0) / 100, 2);
     const infos = (Array.isArray(PmtInf) ? PmtInf : [PmtInf]) as { PmtTpInf: { SeqTp: string }; DrctDbtTxInf: unknown }[];
-    const txs = infos.flatMap((i) => (Array.isArray(i.DrctDbtTxInf) ? i.DrctDbtTxInf : [i.DrctDbtTxInf])) as { PmtId: { EndToEndId: string }; InstdAmt: { '#text': number; '@_Ccy': string }; DbtrAcct: { Id: { IBAN: string } } }[];
+    const txs = infos.flatMap((i) => (Array.isArray(i.DrctDbtTxInf) ? i.DrctDbtTxInf : [i.DrctDbtTxInf])) as {
+      PmtId: { EndToEndId: string };
+      InstdAmt: { '#text': number; '@_Ccy': string };
+      DbtrAcct: { Id: { IBAN: string } };
+    }[];
     const mine = txs.filter((x) => [first.payment_id, second.payment_id].includes(x.PmtId.EndToEndId));
     expect(mine.map((x) => [Number(x.InstdAmt['#text']), x.InstdAmt['@_Ccy'], x.DbtrAcct.Id.IBAN]).sort()).toEqual([
       [10, 'EUR', IBAN],

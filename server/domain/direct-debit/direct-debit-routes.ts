@@ -1,22 +1,16 @@
-import path from "node:path";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { directDebitEndpoints } from "../../../common/direct-debit/direct-debit-endpoints";
-import { maskIban } from "../../../common/direct-debit/direct-debit-rules";
-import { FALLBACK_LOCALE, isLocale } from "../../../common/reference/countries";
-import { route } from "../../http/endpoint-route";
-import { memberOrAddressKey } from "../../http/rate-limit-key";
-import { createSmsSender } from "../../sms/sms-sender";
-import { creditBalance } from "../credits/credits-repository";
-import { publishEvents } from "../member-events/publish-events";
-import { findAccount, isBlocked } from "./direct-debit-repository";
-import {
-  confirmCode,
-  directDebitBundle,
-  sendCode,
-  type DirectDebitDeps,
-  type Payer,
-} from "./direct-debit-service";
-import { FieldCipher } from "./field-cipher";
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { directDebitEndpoints } from '../../../common/direct-debit/direct-debit-endpoints';
+import { presentAccount } from './direct-debit-account';
+import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
+import { route } from '../../http/endpoint-route';
+import { memberOrAddressKey } from '../../http/rate-limit-key';
+import { createSmsSender } from '../../sms/sms-sender';
+import { creditBalance } from '../credits/credits-repository';
+import { publishEvents } from '../member-events/publish-events';
+import { findAccount, isBlocked } from './direct-debit-repository';
+import { confirmCode, directDebitBundle, sendCode, type DirectDebitDeps, type Payer } from './direct-debit-service';
+import { FieldCipher } from './field-cipher';
 
 export interface DirectDebitRoutesOptions {
   /** The field-encryption key: dataKeyOf(secrets). */
@@ -28,9 +22,7 @@ export interface DirectDebitRoutesOptions {
  * client address (the route's limit) and per member (a second limiter, and codes per hour in
  * the service); an IBAN never leaves in an answer, only its mask.
  */
-export const directDebitRoutes: FastifyPluginAsyncZod<
-  DirectDebitRoutesOptions
-> = async (app, options) => {
+export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> = async (app, options) => {
   const { config } = app;
   const deps: DirectDebitDeps = {
     db: app.database.db,
@@ -44,25 +36,18 @@ export const directDebitRoutes: FastifyPluginAsyncZod<
             apiBase: config.TWILIO_API_BASE,
           }
         : undefined,
-      outboxDir: path.join(config.DATA_DIR, "sms-outbox"),
+      outboxDir: path.join(config.DATA_DIR, 'sms-outbox'),
     }),
-    smsText: (locale, vars) =>
-      app.translations.t(isLocale(locale) ? locale : FALLBACK_LOCALE)(
-        "sms:directDebitCode",
-        vars,
-      ),
+    smsText: (locale, vars) => app.translations.t(isLocale(locale) ? locale : FALLBACK_LOCALE)('sms:directDebitCode', vars),
     log: app.log,
   };
   const perMember = (name: string, max: number) =>
     app.rateLimit({
       max,
-      timeWindow: "10 minutes",
-      keyGenerator: async (request) =>
-        `${name}:${await memberOrAddressKey(request)}`,
+      timeWindow: '10 minutes',
+      keyGenerator: async (request) => `${name}:${await memberOrAddressKey(request)}`,
     });
-  const payer = async (
-    request: Parameters<typeof memberOrAddressKey>[0],
-  ): Promise<Payer> => {
+  const payer = async (request: Parameters<typeof memberOrAddressKey>[0]): Promise<Payer> => {
     const member = await request.requireMember();
     const site = request.visitor.site.row;
     return { member, siteId: site.id, settings: site.settings };
@@ -73,44 +58,25 @@ export const directDebitRoutes: FastifyPluginAsyncZod<
     directDebitEndpoints.page,
     {
       schema: {
-        tags: ["direct-debit"],
-        summary:
-          "The bundle to pay by direct debit and the saved account (IBAN masked)",
+        tags: ['direct-debit'],
+        summary: 'The bundle to pay by direct debit and the saved account (IBAN masked)',
       },
     },
     async (request, reply) => {
       const { member, siteId } = await payer(request);
-      reply.header("cache-control", "no-store");
+      reply.header('cache-control', 'no-store');
       const { bundle: bundleId, country } = request.query;
-      const bundle =
-        bundleId !== undefined && country
-          ? await directDebitBundle(deps.db, siteId, bundleId, country)
-          : null;
+      const bundle = bundleId !== undefined && country ? await directDebitBundle(deps.db, siteId, bundleId, country) : null;
       const account = await findAccount(deps.db, member.id);
       return {
         bundle: bundle && {
           id: bundle.id,
           credits: bundle.credits,
           amount: bundle.amountMinor,
-          currency: bundle.currency as "EUR",
+          currency: bundle.currency as 'EUR',
         },
         blocked: await isBlocked(deps.db, member.id),
-        account: account
-          ? {
-              holder: account.holder,
-              iban_masked: maskIban(
-                `${account.ibanCountry}${account.ibanLast4}`,
-              ),
-              bic: account.bic,
-              street: account.street,
-              house_number: account.houseNumber,
-              postal_code: account.postalCode,
-              city: account.city,
-              mobile: account.mobile,
-              mandate_reference: account.mandateReference,
-              mandate_signed_at: account.mandateSignedAt.toISOString(),
-            }
-          : null,
+        account: account ? presentAccount(account) : null,
       };
     },
   );
@@ -120,12 +86,11 @@ export const directDebitRoutes: FastifyPluginAsyncZod<
     directDebitEndpoints.sendCode,
     {
       schema: {
-        tags: ["direct-debit"],
-        summary:
-          "Check the account details and send the SMS code that confirms the mandate",
+        tags: ['direct-debit'],
+        summary: 'Check the account details and send the SMS code that confirms the mandate',
       },
-      config: { rateLimit: { max: 10, timeWindow: "10 minutes" } },
-      onRequest: perMember("dd-send", 10),
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      onRequest: perMember('dd-send', 10),
     },
     async (request) => sendCode(deps, await payer(request), request.body),
   );
@@ -135,21 +100,15 @@ export const directDebitRoutes: FastifyPluginAsyncZod<
     directDebitEndpoints.verify,
     {
       schema: {
-        tags: ["direct-debit"],
-        summary:
-          "Enter the SMS code: confirms the mandate and the payment, credits granted at once",
+        tags: ['direct-debit'],
+        summary: 'Enter the SMS code: confirms the mandate and the payment, credits granted at once',
       },
-      config: { rateLimit: { max: 30, timeWindow: "10 minutes" } },
-      onRequest: perMember("dd-verify", 30),
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      onRequest: perMember('dd-verify', 30),
     },
     async (request) => {
       const who = await payer(request);
-      const { payment, settlement } = await confirmCode(
-        deps,
-        who,
-        request.body.verification_id,
-        request.body.code,
-      );
+      const { payment, settlement } = await confirmCode(deps, who, request.body.verification_id, request.body.code);
       publishEvents(app.liveBus, settlement.events);
       return {
         payment_id: payment.publicId,

@@ -1,30 +1,15 @@
-import type { FastifyBaseLogger } from "fastify";
-import { METHOD_COUNTRIES } from "../../../common/payments/payment-methods";
-import { vatRateBp } from "../../../common/payments/money";
-import {
-  maskMobile,
-  normalizeIban,
-  normalizeMobile,
-  SMS_CODE_MAX_ATTEMPTS,
-  SMS_CODE_TTL_MINUTES,
-  SMS_CODES_PER_HOUR,
-} from "../../../common/direct-debit/direct-debit-rules";
-import type {
-  CodeSent,
-  DirectDebitRequest,
-} from "../../../common/direct-debit/direct-debit-schemas";
-import type { SiteSettingsRecord } from "../../../common/sites/site-settings";
-import { ApiError } from "../../http/api-error";
-import type { Db, Tx } from "../../db/database";
-import type { SmsSender } from "../../sms/sms-sender";
-import type { MemberRow } from "../members/account-repository";
-import {
-  bundlesFor,
-  insertPaymentOnce,
-  type BundleRow,
-  type PaymentRow,
-} from "../payments/payment-repository";
-import { settlePayment, type Settlement } from "../payments/payment-settlement";
+import type { FastifyBaseLogger } from 'fastify';
+import { METHOD_COUNTRIES } from '../../../common/payments/payment-methods';
+import { vatRateBp } from '../../../common/payments/money';
+import { maskMobile, normalizeIban, normalizeMobile, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MINUTES, SMS_CODES_PER_HOUR } from '../../../common/direct-debit/direct-debit-rules';
+import type { CodeSent, DirectDebitRequest } from '../../../common/direct-debit/direct-debit-schemas';
+import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
+import { ApiError } from '../../http/api-error';
+import type { Db, Tx } from '../../db/database';
+import type { SmsSender } from '../../sms/sms-sender';
+import type { MemberRow } from '../members/account-repository';
+import { bundlesFor, insertPaymentOnce, type BundleRow, type PaymentRow } from '../payments/payment-repository';
+import { settlePayment, type Settlement } from '../payments/payment-settlement';
 import {
   codesSentSince,
   countAttempt,
@@ -35,15 +20,10 @@ import {
   lockVerification,
   markVerificationUsed,
   saveAccount,
-} from "./direct-debit-repository";
-import { assertMayPay, limitsOf } from "./direct-debit-limits";
-import {
-  newMandateReference,
-  newPublicId,
-  newSmsCode,
-  newVerificationId,
-} from "./direct-debit-ids";
-import type { FieldCipher } from "./field-cipher";
+} from './direct-debit-repository';
+import { assertMayPay, limitsOf } from './direct-debit-limits';
+import { newMandateReference, newPublicId, newSmsCode, newVerificationId } from './direct-debit-ids';
+import type { FieldCipher } from './field-cipher';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -52,10 +32,7 @@ export interface DirectDebitDeps {
   cipher: FieldCipher;
   sms: SmsSender;
   /** The SMS text in the member's language. */
-  smsText(
-    locale: string,
-    vars: { code: string; site: string; minutes: number },
-  ): string;
+  smsText(locale: string, vars: { code: string; site: string; minutes: number }): string;
   log: FastifyBaseLogger;
 }
 
@@ -77,20 +54,11 @@ interface PendingDetails {
 }
 
 /** A bundle payable by SEPA direct debit in `country` (euro only, in the method's countries). */
-export async function directDebitBundle(
-  db: Db | Tx,
-  siteId: number,
-  bundleId: number,
-  country: string,
-): Promise<BundleRow> {
-  if (!(METHOD_COUNTRIES.directdebit ?? []).some((c) => c === country))
-    throw new ApiError(400, "direct-debit:errors.unavailable");
-  const bundle = (await bundlesFor(db, siteId, country)).find(
-    (b) => b.id === bundleId,
-  );
-  if (!bundle) throw new ApiError(404, "direct-debit:errors.bundle");
-  if (bundle.currency !== "EUR")
-    throw new ApiError(400, "direct-debit:errors.unavailable");
+export async function directDebitBundle(db: Db | Tx, siteId: number, bundleId: number, country: string): Promise<BundleRow> {
+  if (!(METHOD_COUNTRIES.directdebit ?? []).some((c) => c === country)) throw new ApiError(400, 'direct-debit:errors.unavailable');
+  const bundle = (await bundlesFor(db, siteId, country)).find((b) => b.id === bundleId);
+  if (!bundle) throw new ApiError(404, 'direct-debit:errors.bundle');
+  if (bundle.currency !== 'EUR') throw new ApiError(400, 'direct-debit:errors.unavailable');
   return bundle;
 }
 
@@ -99,41 +67,18 @@ export async function directDebitBundle(
  * keyed hash of a fresh code, and sends the code by SMS. Codes per member and per mobile number
  * are counted per hour (every SMS costs money; a stranger's number must not be flooded).
  */
-export async function sendCode(
-  deps: DirectDebitDeps,
-  payer: Payer,
-  request: DirectDebitRequest,
-  now = new Date(),
-): Promise<CodeSent> {
+export async function sendCode(deps: DirectDebitDeps, payer: Payer, request: DirectDebitRequest, now = new Date()): Promise<CodeSent> {
   const { db, cipher } = deps;
   const { member } = payer;
-  const bundle = await directDebitBundle(
-    db,
-    payer.siteId,
-    request.bundle,
-    request.country,
-  );
-  await assertMayPay(
-    db,
-    member.id,
-    bundle.amountMinor,
-    limitsOf(payer.settings),
-    now,
-  );
+  const bundle = await directDebitBundle(db, payer.siteId, request.bundle, request.country);
+  await assertMayPay(db, member.id, bundle.amountMinor, limitsOf(payer.settings), now);
   const iban = normalizeIban(request.iban);
-  if (!iban) throw new ApiError(400, "direct-debit:errors.iban", {}, "iban");
+  if (!iban) throw new ApiError(400, 'direct-debit:errors.iban', {}, 'iban');
   const mobile = normalizeMobile(request.mobile);
-  if (!mobile)
-    throw new ApiError(400, "direct-debit:errors.mobile", {}, "mobile");
-  const mobileHash = cipher.hash("mobile", mobile);
-  const sent = await codesSentSince(
-    db,
-    member.id,
-    mobileHash,
-    new Date(now.getTime() - HOUR_MS),
-  );
-  if (sent.member >= SMS_CODES_PER_HOUR || sent.mobile >= SMS_CODES_PER_HOUR)
-    throw new ApiError(429, "direct-debit:errors.tooManyCodes");
+  if (!mobile) throw new ApiError(400, 'direct-debit:errors.mobile', {}, 'mobile');
+  const mobileHash = cipher.hash('mobile', mobile);
+  const sent = await codesSentSince(db, member.id, mobileHash, new Date(now.getTime() - HOUR_MS));
+  if (sent.member >= SMS_CODES_PER_HOUR || sent.mobile >= SMS_CODES_PER_HOUR) throw new ApiError(429, 'direct-debit:errors.tooManyCodes');
 
   const code = newSmsCode();
   const publicId = newVerificationId();
@@ -170,11 +115,8 @@ export async function sendCode(
     });
   } catch (err) {
     // The provider's error may quote the number: log only what failed, not the message.
-    deps.log.error(
-      { kind: deps.sms.kind, code: (err as { code?: unknown }).code },
-      "direct-debit SMS not sent",
-    );
-    throw new ApiError(502, "direct-debit:errors.smsFailed");
+    deps.log.error({ kind: deps.sms.kind, code: (err as { code?: unknown }).code }, 'direct-debit SMS not sent');
+    throw new ApiError(502, 'direct-debit:errors.smsFailed');
   }
   return {
     verification_id: publicId,
@@ -188,8 +130,7 @@ export interface Confirmed {
   settlement: Settlement;
 }
 
-type CheckOutcome =
-  { ok: true; payment: PaymentRow } | { ok: false; error: ApiError };
+type CheckOutcome = { ok: true; payment: PaymentRow } | { ok: false; error: ApiError };
 
 /**
  * Step two: the right code confirms the mandate (the account is saved, the mandate signed now)
@@ -197,66 +138,34 @@ type CheckOutcome =
  * settlement then grants the credits at once (the money is collected later by the SEPA export).
  * A wrong code counts as an attempt, committed even though the answer is an error.
  */
-export async function confirmCode(
-  deps: DirectDebitDeps,
-  payer: Payer,
-  verificationId: string,
-  code: string,
-  now = new Date(),
-): Promise<Confirmed> {
+export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificationId: string, code: string, now = new Date()): Promise<Confirmed> {
   const { db, cipher } = deps;
   const memberId = payer.member.id;
   const outcome = await db.transaction(async (tx): Promise<CheckOutcome> => {
     const verification = await lockVerification(tx, memberId, verificationId);
-    if (
-      !verification ||
-      verification.usedAt !== null ||
-      verification.expiresAt <= now
-    )
+    if (!verification || verification.usedAt !== null || verification.expiresAt <= now)
       return {
         ok: false,
-        error: new ApiError(400, "direct-debit:errors.codeExpired"),
+        error: new ApiError(400, 'direct-debit:errors.codeExpired'),
       };
     if (verification.attempts >= SMS_CODE_MAX_ATTEMPTS)
       return {
         ok: false,
-        error: new ApiError(429, "direct-debit:errors.attempts"),
+        error: new ApiError(429, 'direct-debit:errors.attempts'),
       };
-    if (
-      !cipher.matches(
-        `code:${verification.publicId}`,
-        code,
-        verification.codeHash,
-      )
-    ) {
+    if (!cipher.matches(`code:${verification.publicId}`, code, verification.codeHash)) {
       await countAttempt(tx, verification.id);
       const left = SMS_CODE_MAX_ATTEMPTS - verification.attempts - 1;
       return {
         ok: false,
-        error:
-          left > 0
-            ? new ApiError(400, "direct-debit:errors.codeInvalid", {}, "code")
-            : new ApiError(429, "direct-debit:errors.attempts"),
+        error: left > 0 ? new ApiError(400, 'direct-debit:errors.codeInvalid', {}, 'code') : new ApiError(429, 'direct-debit:errors.attempts'),
       };
     }
     await lockMember(tx, memberId);
-    const bundle = await directDebitBundle(
-      tx,
-      payer.siteId,
-      verification.bundleId,
-      verification.country,
-    );
-    await assertMayPay(
-      tx,
-      memberId,
-      bundle.amountMinor,
-      limitsOf(payer.settings),
-      now,
-    );
+    const bundle = await directDebitBundle(tx, payer.siteId, verification.bundleId, verification.country);
+    await assertMayPay(tx, memberId, bundle.amountMinor, limitsOf(payer.settings), now);
     await markVerificationUsed(tx, verification.id, now);
-    const details = JSON.parse(
-      cipher.decrypt(verification.detailsEncrypted),
-    ) as PendingDetails;
+    const details = JSON.parse(cipher.decrypt(verification.detailsEncrypted)) as PendingDetails;
     const mandate = await mandateFor(tx, cipher, payer, details.iban, now);
     const ibanEncrypted = cipher.encrypt(details.iban);
     await saveAccount(tx, {
@@ -281,8 +190,8 @@ export async function confirmCode(
       siteId: payer.siteId,
       bundleId: bundle.id,
       credits: bundle.credits,
-      method: "directdebit",
-      provider: "sepa",
+      method: 'directdebit',
+      provider: 'sepa',
       amountMinor: bundle.amountMinor,
       currency: bundle.currency,
       country: verification.country,
@@ -308,19 +217,13 @@ export async function confirmCode(
   });
   if (!outcome.ok) throw outcome.error;
   const settlement = await settlePayment(db, outcome.payment.id, {
-    status: "paid",
+    status: 'paid',
   });
   return { payment: outcome.payment, settlement };
 }
 
 /** The same account keeps its mandate; another IBAN is a new mandate, signed now. */
-async function mandateFor(
-  tx: Tx,
-  cipher: FieldCipher,
-  payer: Payer,
-  iban: string,
-  now: Date,
-): Promise<{ reference: string; signedAt: Date }> {
+async function mandateFor(tx: Tx, cipher: FieldCipher, payer: Payer, iban: string, now: Date): Promise<{ reference: string; signedAt: Date }> {
   const existing = await findAccount(tx, payer.member.id);
   if (existing && cipher.decrypt(existing.ibanEncrypted) === iban)
     return {

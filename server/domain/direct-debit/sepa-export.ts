@@ -1,15 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { Document as SepaDocument } from "sepa";
-import type { Db } from "../../db/database";
-import {
-  lockPendingCollections,
-  mandatesCollectedBefore,
-  markExported,
-  type PendingCollection,
-} from "./direct-debit-repository";
-import type { FieldCipher } from "./field-cipher";
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Document as SepaDocument } from 'sepa';
+import type { Db } from '../../db/database';
+import { lockPendingCollections, mandatesCollectedBefore, markExported, type PendingCollection } from './direct-debit-repository';
+import type { FieldCipher } from './field-cipher';
 
 /** Who collects: the operator's SEPA creditor details (see sepa-cli.ts for where they come from). */
 export interface Creditor {
@@ -36,22 +31,22 @@ export interface SepaBatch {
 export function buildPain008(
   batchId: string,
   creditor: Creditor,
-  collections: (PendingCollection & { sequence: "FRST" | "RCUR" })[],
+  collections: (PendingCollection & { sequence: 'FRST' | 'RCUR' })[],
   cipher: FieldCipher,
   collectionDate: Date,
   now = new Date(),
 ): string {
-  const doc = new SepaDocument("pain.008.001.08");
+  const doc = new SepaDocument('pain.008.001.08');
   doc.grpHdr.id = batchId;
   doc.grpHdr.created = now;
   doc.grpHdr.initiatorName = creditor.name;
-  for (const sequence of ["FRST", "RCUR"] as const) {
+  for (const sequence of ['FRST', 'RCUR'] as const) {
     const part = collections.filter((c) => c.sequence === sequence);
     if (part.length === 0) continue;
     const info = doc.createPaymentInfo();
     info.collectionDate = collectionDate;
     info.creditorIBAN = creditor.iban;
-    info.creditorBIC = creditor.bic ?? "";
+    info.creditorBIC = creditor.bic ?? '';
     info.creditorName = creditor.name;
     info.creditorId = creditor.creditorId;
     info.sequenceType = sequence;
@@ -61,7 +56,7 @@ export function buildPain008(
       const tx = info.createTransaction();
       tx.debtorName = c.debtor.holder.slice(0, 70);
       tx.debtorIBAN = cipher.decrypt(c.debtor.ibanEncrypted);
-      tx.debtorBIC = c.debtor.bic ?? "";
+      tx.debtorBIC = c.debtor.bic ?? '';
       tx.mandateId = c.debtor.mandateReference;
       tx.mandateSignatureDate = new Date(c.debtor.mandateSignedAt);
       // Cents to euros for the XML: exact for integer cents below 2^53 / 100.
@@ -80,19 +75,11 @@ export function buildPain008(
  * marks them exported, in one transaction: if the file cannot be written nothing is marked,
  * and a collection is in exactly one file.
  */
-export async function exportPending(
-  db: Db,
-  cipher: FieldCipher,
-  creditor: Creditor,
-  dir: string,
-  siteIds: number[] | null,
-  now = new Date(),
-): Promise<SepaBatch> {
-  const batchId = `RDV${now.toISOString().slice(0, 10).replace(/-/g, "")}${randomBytes(4).toString("hex").toUpperCase()}`;
+export async function exportPending(db: Db, cipher: FieldCipher, creditor: Creditor, dir: string, siteIds: number[] | null, now = new Date()): Promise<SepaBatch> {
+  const batchId = `RDV${now.toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(4).toString('hex').toUpperCase()}`;
   return db.transaction(async (tx) => {
     const pending = await lockPendingCollections(tx, siteIds);
-    if (pending.length === 0)
-      return { batchId, count: 0, sumMinor: 0, file: null };
+    if (pending.length === 0) return { batchId, count: 0, sumMinor: 0, file: null };
     const before = await mandatesCollectedBefore(
       tx,
       pending.map((c) => c.debtor.mandateReference),
@@ -100,23 +87,13 @@ export async function exportPending(
     const seen = new Set<string>();
     const sequenced = pending.map((c) => {
       const reference = c.debtor.mandateReference;
-      const sequence =
-        before.has(reference) || seen.has(reference)
-          ? ("RCUR" as const)
-          : ("FRST" as const);
+      const sequence = before.has(reference) || seen.has(reference) ? ('RCUR' as const) : ('FRST' as const);
       seen.add(reference);
       return { ...c, sequence };
     });
     // CORE direct debits may be collected from the next business day; two days leaves the bank room.
     const collectionDate = new Date(now.getTime() + 2 * 24 * 60 * 60 * 1000);
-    const xml = buildPain008(
-      batchId,
-      creditor,
-      sequenced,
-      cipher,
-      collectionDate,
-      now,
-    );
+    const xml = buildPain008(batchId, creditor, sequenced, cipher, collectionDate, now);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, `${batchId}.xml`);
     const tmp = `${file}.tmp`;
