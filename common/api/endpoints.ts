@@ -3,9 +3,12 @@ import { accountDeletionEndpoints } from '../account-deletion/account-deletion-e
 import { authEndpoints } from '../auth/auth-endpoints';
 import { chatEndpoints } from '../chat/chat-endpoints';
 import { complaintsEndpoints } from '../complaints/complaints-endpoints';
+import { directDebitEndpoints } from '../direct-debit/direct-debit-endpoints';
 import { geocodeEndpoints } from '../geocode/geocode-endpoints';
 import { likesEndpoints } from '../likes/likes-endpoints';
 import { membersEndpoints } from '../members/members-endpoints';
+import { paymentsEndpoints } from '../payments/payments-endpoints';
+import { testCheckoutEndpoints } from '../payments/test-checkout';
 import { photosEndpoints } from '../photos/photos-endpoints';
 import { profileEndpoints } from '../profile/profile-endpoints';
 import { profileViewEndpoints } from '../profile-view/profile-view-endpoints';
@@ -25,9 +28,12 @@ export const endpoints = {
   auth: authEndpoints,
   chat: chatEndpoints,
   complaints: complaintsEndpoints,
+  directDebit: directDebitEndpoints,
   geocode: geocodeEndpoints,
   likes: likesEndpoints,
   members: membersEndpoints,
+  payments: paymentsEndpoints,
+  testCheckout: testCheckoutEndpoints,
   photos: photosEndpoints,
   profile: profileEndpoints,
   profileView: profileViewEndpoints,

@@ -22,7 +22,8 @@ import {
   saveAccount,
 } from './direct-debit-repository';
 import { assertMayPay, limitsOf } from './direct-debit-limits';
-import { newMandateReference, newPublicId, newSmsCode, newVerificationId } from './direct-debit-ids';
+import { newPaymentId } from '../payments/public-id';
+import { newMandateReference, newSmsCode, newVerificationId } from './direct-debit-ids';
 import type { FieldCipher } from './field-cipher';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -185,7 +186,8 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
       mandateSignedAt: mandate.signedAt,
     });
     const { payment } = await insertPaymentOnce(tx, {
-      publicId: newPublicId(),
+      // The payments' own id: capitals and digits, so it is also the SEPA end-to-end id.
+      publicId: newPaymentId(),
       memberId,
       siteId: payer.siteId,
       bundleId: bundle.id,
