@@ -89,7 +89,8 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
         tags: ['direct-debit'],
         summary: 'Check the account details and send the SMS code that confirms the mandate',
       },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      // An address may be shared (an office, a carrier's NAT): it gets more than one member does.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
       onRequest: perMember('dd-send', 10),
     },
     async (request) => sendCode(deps, await payer(request), request.body),
@@ -103,7 +104,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
         tags: ['direct-debit'],
         summary: 'Enter the SMS code: confirms the mandate and the payment, credits granted at once',
       },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
       onRequest: perMember('dd-verify', 30),
     },
     async (request) => {
