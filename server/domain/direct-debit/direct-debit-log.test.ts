@@ -25,7 +25,17 @@ describe('direct debit and the log', () => {
     const { api } = await loggedInMember(t);
     const bundles = (await api.get('/api/credits.php?country=DE')).json<{ bundles: { id: number }[] }>().bundles;
     const mobile = '+4915112345678';
-    const body = { bundle: bundles[0]!.id, country: 'DE', holder: 'Jonas Weber', street: 'Hauptstraße', house_number: '5', postal_code: '10115', city: 'Berlin', mobile, idempotency_key: randomUUID() };
+    const body = {
+      bundle: bundles[0]!.id,
+      country: 'DE',
+      holder: 'Jonas Weber',
+      street: 'Hauptstraße',
+      house_number: '5',
+      postal_code: '10115',
+      city: 'Berlin',
+      mobile,
+      idempotency_key: randomUUID(),
+    };
     // A bad IBAN (an error answer) and a good one.
     expect((await api.post(directDebitEndpoints.sendCode.path, { ...body, iban: `${IBAN}9` })).statusCode).toBe(400);
     const sent = await api.post(directDebitEndpoints.sendCode.path, { ...body, iban: IBAN });

@@ -76,6 +76,15 @@ export async function lockMember(tx: Tx, memberId: number): Promise<void> {
   await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
 }
 
+/** The member's payment made with this idempotency key, if any. */
+export async function findPaymentByKey(db: Conn, memberId: number, idempotencyKey: string): Promise<typeof payments.$inferSelect | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), eq(payments.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
 export async function findAccount(db: Conn, memberId: number): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(directDebitAccounts).where(eq(directDebitAccounts.memberId, memberId));
   return row;

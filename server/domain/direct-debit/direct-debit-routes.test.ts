@@ -123,10 +123,12 @@ describe('direct debit', () => {
     expect(collections).toHaveLength(1);
     expect(collections[0]).toMatchObject({ amountMinor: 1_000, exportedAt: null });
 
-    // The same code again: used up, nothing granted twice.
+    // The same code again (a retried request): the same payment, nothing granted twice.
     const again = await verify(p, verification_id, code);
-    expect(again.statusCode).toBe(400);
-    expect(again.json<{ error: { code: string } }>().error.code).toBe('codeExpired');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ payment_id: body.payment_id, balance: 100 });
+    const wrongAfter = await verify(p, verification_id, code === '000000' ? '111111' : '000000');
+    expect(wrongAfter.statusCode).toBe(400);
     expect(await balanceOf(p.member.id)).toBe(100);
     const ledger = await db
       .select()

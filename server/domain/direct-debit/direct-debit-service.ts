@@ -13,6 +13,7 @@ import { settlePayment, type Settlement } from '../payments/payment-settlement';
 import {
   codesSentSince,
   countAttempt,
+  findPaymentByKey,
   findAccount,
   insertCollection,
   insertVerification,
@@ -144,16 +145,8 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
   const memberId = payer.member.id;
   const outcome = await db.transaction(async (tx): Promise<CheckOutcome> => {
     const verification = await lockVerification(tx, memberId, verificationId);
-    if (!verification || verification.usedAt !== null || verification.expiresAt <= now)
-      return {
-        ok: false,
-        error: new ApiError(400, 'direct-debit:errors.codeExpired'),
-      };
-    if (verification.attempts >= SMS_CODE_MAX_ATTEMPTS)
-      return {
-        ok: false,
-        error: new ApiError(429, 'direct-debit:errors.attempts'),
-      };
+    if (!verification) return { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
+    if (verification.attempts >= SMS_CODE_MAX_ATTEMPTS) return { ok: false, error: new ApiError(429, 'direct-debit:errors.attempts') };
     if (!cipher.matches(`code:${verification.publicId}`, code, verification.codeHash)) {
       await countAttempt(tx, verification.id);
       const left = SMS_CODE_MAX_ATTEMPTS - verification.attempts - 1;
@@ -162,6 +155,13 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
         error: left > 0 ? new ApiError(400, 'direct-debit:errors.codeInvalid', {}, 'code') : new ApiError(429, 'direct-debit:errors.attempts'),
       };
     }
+    if (verification.usedAt !== null) {
+      // The right code again (a retried request, a second click): the payment it made, settled
+      // below (a no-op when it is, the rest of an interrupted confirmation when it is not).
+      const made = await findPaymentByKey(tx, memberId, verification.idempotencyKey);
+      return made ? { ok: true, payment: made } : { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
+    }
+    if (verification.expiresAt <= now) return { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
     await lockMember(tx, memberId);
     const bundle = await directDebitBundle(tx, payer.siteId, verification.bundleId, verification.country);
     await assertMayPay(tx, memberId, bundle.amountMinor, limitsOf(payer.settings), now);
