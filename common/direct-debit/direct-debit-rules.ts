@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 
 /**
  * Direct debit's numbers (spec sections 5, 8 and 9), one source for the form, the API and the
@@ -22,10 +22,13 @@ export const DIRECT_DEBIT_DEFAULT_LIMITS = {
 export const HOLDER_MAX = 70;
 export const ADDRESS_FIELD_MAX = 70;
 
-/** The IBAN as stored and sent to the bank (no spaces, upper case), or null when it is not a valid IBAN. */
+/**
+ * The IBAN as stored and sent to the bank (no spaces, upper case), or null when it is not a
+ * valid IBAN of a SEPA country (another country's account cannot be collected by SEPA).
+ */
 export function normalizeIban(input: string): string | null {
   const electronic = electronicFormatIBAN(input);
-  return electronic && isValidIBAN(electronic) ? electronic : null;
+  return electronic && isValidIBAN(electronic) && isSEPACountry(electronic.slice(0, 2)) ? electronic : null;
 }
 
 /** An IBAN in groups of four, as a member types and reads it. */
