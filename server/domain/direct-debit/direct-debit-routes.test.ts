@@ -221,6 +221,14 @@ describe('direct debit', () => {
     expect((await send(byAmount, small)).statusCode).toBe(200);
   });
 
+  it('writes the SMS in the member’s language', async () => {
+    phone += 1;
+    const p = { ...(await loggedInMember(t, { language: 'de' }, 'de')), mobile: `+4915112${String(3000 + phone)}` };
+    expect((await send(p)).statusCode).toBe(200);
+    const [sms] = await smsTo(t, p.mobile);
+    expect(sms!.text).toMatch(/^\d{6} ist dein Code zur Bestätigung der Lastschrift bei Rendezvous\. Er ist 10 Minuten gültig\.$/);
+  });
+
   it('limits the codes sent per member', async () => {
     const p = await payer();
     const answers: number[] = [];
