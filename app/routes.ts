@@ -26,7 +26,7 @@ export default [
     screen('credits', 'credits'),
     screen('credits/repeat-order', 'credits-repeat-order'),
     screen('credits/:id/:paymentmethod?', 'credits-id-paymentmethod'),
-    screen('directdebit', 'directdebit'),
+    screen('directdebit', 'directdebit', 'routes/directdebit.tsx'),
     screen('lang-config', 'lang-config', 'routes/lang-config.tsx'),
     screen('login', 'login', 'routes/login.tsx'),
     screen('notifications', 'notifications', 'routes/notifications.tsx'),

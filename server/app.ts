@@ -16,7 +16,7 @@ import { projectPath } from './project-paths';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
 import { serializeRequest } from './http/request-log';
 import type { Database } from './db/database';
-import { mediaSecretOf, type Secrets } from './secrets';
+import { dataKeyOf, mediaSecretOf, type Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { signupRoutes } from './domain/signup/signup-routes';
@@ -68,6 +68,7 @@ import { TestProvider } from './domain/payments/providers/test-provider';
 import { configuredProviders, testPaymentsEnabled } from './domain/payments/configured-providers';
 import { paymentsRoutes } from './domain/payments/payments-routes';
 import { testCheckoutRoutes } from './domain/payments/test-checkout-routes';
+import { directDebitRoutes } from './domain/direct-debit/direct-debit-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(liveRoutes);
     await api.register(paymentsRoutes);
     if (testPaymentsEnabled(config)) await api.register(testCheckoutRoutes(app.testProvider));
+    await api.register(directDebitRoutes, { dataKey: dataKeyOf(secrets) });
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });

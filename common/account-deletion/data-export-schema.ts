@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileFieldsSchema } from '../auth/user-schema';
+import { savedAccountSchema } from '../direct-debit/direct-debit-schemas';
 
 /**
  * The GDPR Art. 20 data export (GET /api/export.php): everything the site keeps about the
@@ -92,6 +93,7 @@ export const dataExportSchema = z
       .describe('Logged-in sessions (the secret tokens are never exported)'),
     push_subscriptions: z.array(z.object({ endpoint: z.string(), created_at: time })).describe('Devices that receive push notifications'),
     signup_tracking: z.record(z.string(), z.string()).describe('Tracking parameters of the visit that signed up'),
+    direct_debit_account: savedAccountSchema.nullable().describe('The bank account and SEPA mandate for direct debit; the IBAN only masked (it is kept encrypted)'),
   })
   .describe('All data of one member (GDPR Art. 20)');
 export type DataExport = z.infer<typeof dataExportSchema>;

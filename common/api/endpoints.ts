@@ -3,6 +3,7 @@ import { accountDeletionEndpoints } from '../account-deletion/account-deletion-e
 import { authEndpoints } from '../auth/auth-endpoints';
 import { chatEndpoints } from '../chat/chat-endpoints';
 import { complaintsEndpoints } from '../complaints/complaints-endpoints';
+import { directDebitEndpoints } from '../direct-debit/direct-debit-endpoints';
 import { geocodeEndpoints } from '../geocode/geocode-endpoints';
 import { likesEndpoints } from '../likes/likes-endpoints';
 import { membersEndpoints } from '../members/members-endpoints';
@@ -28,6 +29,7 @@ export const endpoints = {
   auth: authEndpoints,
   chat: chatEndpoints,
   complaints: complaintsEndpoints,
+  directDebit: directDebitEndpoints,
   geocode: geocodeEndpoints,
   likes: likesEndpoints,
   members: membersEndpoints,

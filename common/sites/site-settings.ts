@@ -60,6 +60,15 @@ export const siteSettingsRecordSchema = z.object({
   member_resell: yesNo,
   mail_name: localizedTextSchema(z.string().min(1)),
   min_age: z.number().int().min(18),
+  /**
+   * Direct debit per member and period (spec 8, 'Your limit for direct debit payments has been
+   * reached'): at most this amount (minor units of EUR) and this many payments in any
+   * `direct_debit_period_days` days. Optional: sites stored before have the defaults of
+   * common/direct-debit/direct-debit-rules.ts.
+   */
+  direct_debit_max_amount: z.number().int().nonnegative().optional(),
+  direct_debit_max_payments: z.number().int().nonnegative().optional(),
+  direct_debit_period_days: z.number().int().positive().optional(),
 });
 export type SiteSettingsRecord = z.infer<typeof siteSettingsRecordSchema>;
 

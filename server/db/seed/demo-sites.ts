@@ -139,6 +139,9 @@ const baseSettings = {
   logged_out_search_trafficsource: 'no',
   member_resell: 'no',
   min_age: 18,
+  direct_debit_max_amount: 15_000,
+  direct_debit_max_payments: 3,
+  direct_debit_period_days: 30,
 } satisfies Partial<SiteSettingsRecord>;
 
 export const DEMO_SITES: DemoSite[] = [

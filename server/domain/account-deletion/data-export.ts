@@ -2,6 +2,8 @@ import { DATA_EXPORT_FORMAT, DATA_EXPORT_VERSION, type DataExport } from '../../
 import type { Db } from '../../db/database';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
+import { presentAccount } from '../direct-debit/direct-debit-account';
+import { findAccount } from '../direct-debit/direct-debit-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentProfileFields } from '../members/profile-fields';
 import { isDemoKey } from '../photos/media-url';
@@ -22,7 +24,7 @@ export async function buildDataExport(
   site: { name: string; domain: string },
   now = new Date(),
 ): Promise<DataExport> {
-  const [credits, photoRows, conversationRows, ledger, sessionRows, pushRows, likeRows] = await Promise.all([
+  const [credits, photoRows, conversationRows, ledger, sessionRows, pushRows, likeRows, directDebit] = await Promise.all([
     creditBalance(db, member.id),
     photosOf(db, member.id),
     conversationsOf(db, member.id),
@@ -30,6 +32,7 @@ export async function buildDataExport(
     sessionsOf(db, member.id),
     pushSubscriptionsOf(db, member.id),
     likesOf(db, member.id),
+    findAccount(db, member.id),
   ]);
   const messageRows = await messagesOf(
     db,
@@ -96,6 +99,7 @@ export async function buildDataExport(
     sessions: sessionRows.map((s) => ({ created_at: iso(s.createdAt), last_seen_at: iso(s.lastSeenAt), expires_at: iso(s.expiresAt), user_agent: s.userAgent })),
     push_subscriptions: pushRows.map((s) => ({ endpoint: s.endpoint, created_at: iso(s.createdAt) })),
     signup_tracking: member.signupTracking,
+    direct_debit_account: directDebit ? presentAccount(directDebit) : null,
   };
 }
 

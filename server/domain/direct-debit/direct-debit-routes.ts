@@ -1,0 +1,122 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { directDebitEndpoints } from '../../../common/direct-debit/direct-debit-endpoints';
+import { presentAccount } from './direct-debit-account';
+import { FALLBACK_LOCALE, isLocale } from '../../../common/reference/countries';
+import { route } from '../../http/endpoint-route';
+import { memberOrAddressKey } from '../../http/rate-limit-key';
+import { createSmsSender } from '../../sms/sms-sender';
+import { creditBalance } from '../credits/credits-repository';
+import { publishEvents } from '../member-events/publish-events';
+import { findAccount, isBlocked } from './direct-debit-repository';
+import { confirmCode, directDebitBundle, sendCode, type DirectDebitDeps, type Payer } from './direct-debit-service';
+import { FieldCipher } from './field-cipher';
+
+export interface DirectDebitRoutesOptions {
+  /** The field-encryption key: dataKeyOf(secrets). */
+  dataKey: Buffer;
+}
+
+/**
+ * /directdebit's API (spec sections 5 and 8). Sending a code and entering one are limited per
+ * client address (the route's limit) and per member (a second limiter, and codes per hour in
+ * the service); an IBAN never leaves in an answer, only its mask.
+ */
+export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> = async (app, options) => {
+  const { config } = app;
+  const deps: DirectDebitDeps = {
+    db: app.database.db,
+    cipher: new FieldCipher(options.dataKey),
+    sms: createSmsSender({
+      twilio: config.TWILIO_ACCOUNT_SID
+        ? {
+            accountSid: config.TWILIO_ACCOUNT_SID,
+            authToken: config.TWILIO_AUTH_TOKEN!,
+            from: config.TWILIO_FROM!,
+            apiBase: config.TWILIO_API_BASE,
+          }
+        : undefined,
+      outboxDir: path.join(config.DATA_DIR, 'sms-outbox'),
+    }),
+    smsText: (locale, vars) => app.translations.t(isLocale(locale) ? locale : FALLBACK_LOCALE)('sms:directDebitCode', vars),
+    log: app.log,
+  };
+  const perMember = (name: string, max: number) =>
+    app.rateLimit({
+      max,
+      timeWindow: '10 minutes',
+      keyGenerator: async (request) => `${name}:${await memberOrAddressKey(request)}`,
+    });
+  const payer = async (request: Parameters<typeof memberOrAddressKey>[0]): Promise<Payer> => {
+    const member = await request.requireMember();
+    const site = request.visitor.site.row;
+    return { member, siteId: site.id, settings: site.settings };
+  };
+
+  route(
+    app,
+    directDebitEndpoints.page,
+    {
+      schema: {
+        tags: ['direct-debit'],
+        summary: 'The bundle to pay by direct debit and the saved account (IBAN masked)',
+      },
+    },
+    async (request, reply) => {
+      const { member, siteId } = await payer(request);
+      reply.header('cache-control', 'no-store');
+      const { bundle: bundleId, country } = request.query;
+      const bundle = bundleId !== undefined && country ? await directDebitBundle(deps.db, siteId, bundleId, country) : null;
+      const account = await findAccount(deps.db, member.id);
+      return {
+        bundle: bundle && {
+          id: bundle.id,
+          credits: bundle.credits,
+          amount: bundle.amountMinor,
+          currency: bundle.currency as 'EUR',
+        },
+        blocked: await isBlocked(deps.db, member.id),
+        account: account ? presentAccount(account) : null,
+      };
+    },
+  );
+
+  route(
+    app,
+    directDebitEndpoints.sendCode,
+    {
+      schema: {
+        tags: ['direct-debit'],
+        summary: 'Check the account details and send the SMS code that confirms the mandate',
+      },
+      // An address may be shared (an office, a carrier's NAT): it gets more than one member does.
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      onRequest: perMember('dd-send', 10),
+    },
+    async (request) => sendCode(deps, await payer(request), request.body),
+  );
+
+  route(
+    app,
+    directDebitEndpoints.verify,
+    {
+      schema: {
+        tags: ['direct-debit'],
+        summary: 'Enter the SMS code: confirms the mandate and the payment, credits granted at once',
+      },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+      onRequest: perMember('dd-verify', 30),
+    },
+    async (request) => {
+      const who = await payer(request);
+      const { payment, settlement } = await confirmCode(deps, who, request.body.verification_id, request.body.code);
+      publishEvents(app.liveBus, settlement.events);
+      return {
+        payment_id: payment.publicId,
+        bundle_id: payment.bundleId ?? 0,
+        credits: payment.credits,
+        balance: await creditBalance(deps.db, who.member.id),
+      };
+    },
+  );
+};

@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { METHOD_COUNTRIES } from '../../../common/payments/payment-methods';
+import { vatRateBp } from '../../../common/payments/money';
+import { maskMobile, normalizeIban, normalizeMobile, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MINUTES, SMS_CODES_PER_HOUR } from '../../../common/direct-debit/direct-debit-rules';
+import type { CodeSent, DirectDebitRequest } from '../../../common/direct-debit/direct-debit-schemas';
+import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
+import { ApiError } from '../../http/api-error';
+import type { Db, Tx } from '../../db/database';
+import type { SmsSender } from '../../sms/sms-sender';
+import type { MemberRow } from '../members/account-repository';
+import { bundlesFor, insertPaymentOnce, type BundleRow, type PaymentRow } from '../payments/payment-repository';
+import { settlePayment, type Settlement } from '../payments/payment-settlement';
+import {
+  codesSentSince,
+  countAttempt,
+  findPaymentByKey,
+  findAccount,
+  insertCollection,
+  insertVerification,
+  lockMember,
+  lockVerification,
+  markVerificationUsed,
+  saveAccount,
+} from './direct-debit-repository';
+import { assertMayPay, limitsOf } from './direct-debit-limits';
+import { newPaymentId } from '../payments/public-id';
+import { newMandateReference, newSmsCode, newVerificationId } from './direct-debit-ids';
+import type { FieldCipher } from './field-cipher';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface DirectDebitDeps {
+  db: Db;
+  cipher: FieldCipher;
+  sms: SmsSender;
+  /** The SMS text in the member's language. */
+  smsText(locale: string, vars: { code: string; site: string; minutes: number }): string;
+  log: FastifyBaseLogger;
+}
+
+export interface Payer {
+  member: MemberRow;
+  siteId: number;
+  settings: SiteSettingsRecord;
+}
+
+/** The details waiting for the code, encrypted in the verification row. */
+interface PendingDetails {
+  holder: string;
+  iban: string;
+  street: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  mobile: string;
+}
+
+/** A bundle payable by SEPA direct debit in `country` (euro only, in the method's countries). */
+export async function directDebitBundle(db: Db | Tx, siteId: number, bundleId: number, country: string): Promise<BundleRow> {
+  if (!(METHOD_COUNTRIES.directdebit ?? []).some((c) => c === country)) throw new ApiError(400, 'direct-debit:errors.unavailable');
+  const bundle = (await bundlesFor(db, siteId, country)).find((b) => b.id === bundleId);
+  if (!bundle) throw new ApiError(404, 'direct-debit:errors.bundle');
+  if (bundle.currency !== 'EUR') throw new ApiError(400, 'direct-debit:errors.unavailable');
+  return bundle;
+}
+
+/**
+ * Step one: checks the block, the limits and the details, keeps the details encrypted with a
+ * keyed hash of a fresh code, and sends the code by SMS. Codes per member and per mobile number
+ * are counted per hour (every SMS costs money; a stranger's number must not be flooded).
+ */
+export async function sendCode(deps: DirectDebitDeps, payer: Payer, request: DirectDebitRequest, now = new Date()): Promise<CodeSent> {
+  const { db, cipher } = deps;
+  const { member } = payer;
+  const bundle = await directDebitBundle(db, payer.siteId, request.bundle, request.country);
+  await assertMayPay(db, member.id, bundle.amountMinor, limitsOf(payer.settings), now);
+  const iban = normalizeIban(request.iban);
+  if (!iban) throw new ApiError(400, 'direct-debit:errors.iban', {}, 'iban');
+  const mobile = normalizeMobile(request.mobile);
+  if (!mobile) throw new ApiError(400, 'direct-debit:errors.mobile', {}, 'mobile');
+  const mobileHash = cipher.hash('mobile', mobile);
+  const sent = await codesSentSince(db, member.id, mobileHash, new Date(now.getTime() - HOUR_MS));
+  if (sent.member >= SMS_CODES_PER_HOUR || sent.mobile >= SMS_CODES_PER_HOUR) throw new ApiError(429, 'direct-debit:errors.tooManyCodes');
+
+  const code = newSmsCode();
+  const publicId = newVerificationId();
+  const details: PendingDetails = {
+    holder: request.holder,
+    iban,
+    street: request.street,
+    houseNumber: request.house_number,
+    postalCode: request.postal_code,
+    city: request.city,
+    mobile,
+  };
+  const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000);
+  await insertVerification(db, {
+    publicId,
+    memberId: member.id,
+    siteId: payer.siteId,
+    codeHash: cipher.hash(`code:${publicId}`, code),
+    mobileHash,
+    detailsEncrypted: cipher.encrypt(JSON.stringify(details)),
+    bundleId: bundle.id,
+    country: request.country,
+    idempotencyKey: request.idempotency_key,
+    expiresAt,
+  });
+  try {
+    await deps.sms.send({
+      to: mobile,
+      text: deps.smsText(member.language, {
+        code,
+        site: payer.settings.name,
+        minutes: SMS_CODE_TTL_MINUTES,
+      }),
+    });
+  } catch (err) {
+    // The provider's error may quote the number: log only what failed, not the message.
+    deps.log.error({ kind: deps.sms.kind, code: (err as { code?: unknown }).code }, 'direct-debit SMS not sent');
+    throw new ApiError(502, 'direct-debit:errors.smsFailed');
+  }
+  return {
+    verification_id: publicId,
+    mobile_masked: maskMobile(mobile),
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+export interface Confirmed {
+  payment: PaymentRow;
+  settlement: Settlement;
+}
+
+type CheckOutcome = { ok: true; payment: PaymentRow } | { ok: false; error: ApiError };
+
+/**
+ * Step two: the right code confirms the mandate (the account is saved, the mandate signed now)
+ * and the payment: in one transaction the payment and its collection are written; the
+ * settlement then grants the credits at once (the money is collected later by the SEPA export).
+ * A wrong code counts as an attempt, committed even though the answer is an error.
+ */
+export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificationId: string, code: string, now = new Date()): Promise<Confirmed> {
+  const { db, cipher } = deps;
+  const memberId = payer.member.id;
+  const outcome = await db.transaction(async (tx): Promise<CheckOutcome> => {
+    const verification = await lockVerification(tx, memberId, verificationId);
+    if (!verification) return { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
+    if (verification.attempts >= SMS_CODE_MAX_ATTEMPTS) return { ok: false, error: new ApiError(429, 'direct-debit:errors.attempts') };
+    if (!cipher.matches(`code:${verification.publicId}`, code, verification.codeHash)) {
+      await countAttempt(tx, verification.id);
+      const left = SMS_CODE_MAX_ATTEMPTS - verification.attempts - 1;
+      return {
+        ok: false,
+        error: left > 0 ? new ApiError(400, 'direct-debit:errors.codeInvalid', {}, 'code') : new ApiError(429, 'direct-debit:errors.attempts'),
+      };
+    }
+    if (verification.usedAt !== null) {
+      // The right code again (a retried request, a second click): the payment it made, settled
+      // below (a no-op when it is, the rest of an interrupted confirmation when it is not).
+      const made = await findPaymentByKey(tx, memberId, verification.idempotencyKey);
+      return made ? { ok: true, payment: made } : { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
+    }
+    if (verification.expiresAt <= now) return { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
+    await lockMember(tx, memberId);
+    const bundle = await directDebitBundle(tx, payer.siteId, verification.bundleId, verification.country);
+    await assertMayPay(tx, memberId, bundle.amountMinor, limitsOf(payer.settings), now);
+    await markVerificationUsed(tx, verification.id, now);
+    const details = JSON.parse(cipher.decrypt(verification.detailsEncrypted)) as PendingDetails;
+    const mandate = await mandateFor(tx, cipher, payer, details.iban, now);
+    const ibanEncrypted = cipher.encrypt(details.iban);
+    await saveAccount(tx, {
+      memberId,
+      holder: details.holder,
+      ibanEncrypted,
+      ibanLast4: details.iban.slice(-4),
+      ibanCountry: details.iban.slice(0, 2),
+      // A BIC cannot be derived from an IBAN without a bank directory; SEPA collects by IBAN alone.
+      bic: null,
+      street: details.street,
+      houseNumber: details.houseNumber,
+      postalCode: details.postalCode,
+      city: details.city,
+      mobile: details.mobile,
+      mandateReference: mandate.reference,
+      mandateSignedAt: mandate.signedAt,
+    });
+    const { payment } = await insertPaymentOnce(tx, {
+      // The payments' own id: capitals and digits, so it is also the SEPA end-to-end id.
+      publicId: newPaymentId(),
+      memberId,
+      siteId: payer.siteId,
+      bundleId: bundle.id,
+      credits: bundle.credits,
+      method: 'directdebit',
+      provider: 'sepa',
+      amountMinor: bundle.amountMinor,
+      currency: bundle.currency,
+      country: verification.country,
+      vatRateBp: vatRateBp(verification.country),
+      idempotencyKey: verification.idempotencyKey,
+      details: { mandate_reference: mandate.reference },
+    });
+    await insertCollection(tx, {
+      paymentId: payment.id,
+      siteId: payer.siteId,
+      memberId,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      debtor: {
+        holder: details.holder,
+        ibanEncrypted,
+        bic: null,
+        mandateReference: mandate.reference,
+        mandateSignedAt: mandate.signedAt.toISOString(),
+      },
+    });
+    return { ok: true, payment };
+  });
+  if (!outcome.ok) throw outcome.error;
+  const settlement = await settlePayment(db, outcome.payment.id, {
+    status: 'paid',
+  });
+  return { payment: outcome.payment, settlement };
+}
+
+/** The same account keeps its mandate; another IBAN is a new mandate, signed now. */
+async function mandateFor(tx: Tx, cipher: FieldCipher, payer: Payer, iban: string, now: Date): Promise<{ reference: string; signedAt: Date }> {
+  const existing = await findAccount(tx, payer.member.id);
+  if (existing && cipher.decrypt(existing.ibanEncrypted) === iban)
+    return {
+      reference: existing.mandateReference,
+      signedAt: existing.mandateSignedAt,
+    };
+  return {
+    reference: newMandateReference(payer.siteId, payer.member.id),
+    signedAt: now,
+  };
+}

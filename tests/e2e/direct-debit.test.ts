@@ -1,0 +1,128 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signUpByApi, test } from './fixtures';
+import { localeFile, lookup } from './locale-files';
+
+const SMS_OUTBOX = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'sms-outbox');
+const dd = localeFile('en', 'direct-debit');
+const k = (key: string) => lookup(dd, key);
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 360, height: 780 },
+];
+
+test.use({ uiLocale: 'en' });
+
+test.beforeEach(async ({ page }) => {
+  // The entry warning is a modal of its own; these tests look at the page behind it.
+  await page.addInitScript(() => window.localStorage.setItem('entry-warning-dismissed-at', '1700000000000'));
+});
+
+/** A mobile number of this test's own, so its SMS are told apart in the shared outbox. */
+const newMobile = () => `+316${String(Date.now() % 1e5).padStart(5, '0')}${String(Math.floor(Math.random() * 1e3)).padStart(3, '0')}`;
+
+/** The code of the newest SMS to `mobile` in the development outbox, once there are `count`. */
+async function smsCode(mobile: string, count = 1): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const files = (await readdir(SMS_OUTBOX).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+    const mine = [];
+    for (const f of files) {
+      const sms = JSON.parse(await readFile(path.join(SMS_OUTBOX, f), 'utf8')) as { to: string; text: string };
+      if (sms.to === mobile) mine.push(sms);
+    }
+    expect(mine.length).toBeGreaterThanOrEqual(count);
+    code = /\b(\d{6})\b/.exec(mine.at(-1)!.text)?.[1];
+    expect(code).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return code!;
+}
+
+async function smallestBundle(request: APIRequestContext): Promise<{ id: number; credits: number }> {
+  const res = await request.get('/api/credits.php?country=NL');
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { bundles: { id: number; credits: number; amount: number; currency: string }[] };
+  const bundle = body.bundles.find((b) => b.currency === 'EUR');
+  expect(bundle).toBeTruthy();
+  return bundle!;
+}
+
+async function balance(request: APIRequestContext): Promise<number> {
+  return ((await (await request.get('/api/credits.php?country=NL')).json()) as { balance: number }).balance;
+}
+
+async function fillDetails(page: Page, mobile: string) {
+  await page.getByLabel(k('holder')).fill('Anna de Vries');
+  await page.getByLabel(k('iban')).pressSequentially('nl91abna0417164300');
+  await expect(page.getByLabel(k('iban'))).toHaveValue('NL91 ABNA 0417 1643 00');
+  await page.getByLabel(k('street')).fill('Keizersgracht');
+  await page.getByLabel(k('houseNumber')).fill('12a');
+  await page.getByLabel(k('postalCode')).fill('1015 CS');
+  await page.getByLabel(k('city')).fill('Amsterdam');
+  await page.getByLabel(k('mobile')).fill(mobile);
+}
+
+/** One direct-debit purchase through the API, as the page makes it. */
+async function buyByApi(page: Page, bundle: number, mobile: string, count: number) {
+  const headers = { origin: new URL(page.url()).origin };
+  const sent = await page.request.post('/api/directdebit.php', {
+    headers,
+    data: { bundle, country: 'NL', holder: 'Anna de Vries', iban: 'NL91ABNA0417164300', street: 'Keizersgracht', house_number: '12a', postal_code: '1015 CS', city: 'Amsterdam', mobile, idempotency_key: crypto.randomUUID() },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const { verification_id } = (await sent.json()) as { verification_id: string };
+  const paid = await page.request.post('/api/directdebit-verify.php', { headers, data: { verification_id, code: await smsCode(mobile, count) } });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+for (const size of WIDTHS) {
+  test.describe(`at ${size.name} width`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('a member pays a bundle by direct debit with the SMS code, after a wrong one', async ({ page }) => {
+      await signUpByApi(page, 'dd');
+      const bundle = await smallestBundle(page.request);
+      const before = await balance(page.request);
+      await page.goto(`/directdebit?bundle=${bundle.id}&country=NL`);
+      await expect(page.getByRole('heading', { name: k('title') })).toBeVisible();
+      await expect(page.getByTestId('dd-summary')).toContainText(String(bundle.credits));
+      const mobile = newMobile();
+      await fillDetails(page, mobile);
+      const send = page.getByTestId('dd-send');
+      expect((await send.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect(scroll).toBeLessThanOrEqual(inner);
+      await send.click();
+
+      const code = await smsCode(mobile);
+      await expect(page.getByLabel(k('code'))).toBeVisible();
+      await page.getByLabel(k('code')).fill(code === '000000' ? '111111' : '000000');
+      await page.getByTestId('dd-confirm').click();
+      await expect(page.getByTestId('dd-code-error')).toHaveText(k('errors.codeInvalid'));
+      expect(await balance(page.request)).toBe(before);
+
+      await page.getByLabel(k('code')).fill(code);
+      await page.getByTestId('dd-confirm').click();
+      await expect(page).toHaveURL(new RegExp(`/credits/${bundle.id}/directdebit\\?payment=RV[A-Z0-9]+$`));
+      const paymentId = new URL(page.url()).searchParams.get('payment')!;
+      const state = (await (await page.request.get(`/api/payment.php?id=${paymentId}`)).json()) as { status: string; method: string; credits: number; balance: number; paid_user: boolean };
+      expect(state).toMatchObject({ status: 'paid', method: 'directdebit', credits: bundle.credits, balance: before + bundle.credits, paid_user: true });
+      // The IBAN never reaches a URL.
+      expect(page.url()).not.toContain('NL91');
+    });
+
+    test('a member past the direct-debit limit is told so', async ({ page }) => {
+      await signUpByApi(page, 'ddlimit');
+      const bundle = await smallestBundle(page.request);
+      const mobile = newMobile();
+      // The demo sites allow three direct debits per 30 days (server/db/seed/demo-sites.ts).
+      for (let i = 1; i <= 3; i += 1) await buyByApi(page, bundle.id, mobile, i);
+      await page.goto(`/directdebit?bundle=${bundle.id}&country=NL`);
+      await fillDetails(page, mobile);
+      await page.getByTestId('dd-send').click();
+      await expect(page.getByTestId('dd-error')).toHaveText(k('errors.limit'));
+      await expect(page.getByLabel(k('code'))).toHaveCount(0);
+    });
+  });
+}
