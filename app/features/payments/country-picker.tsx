@@ -1,10 +1,10 @@
 import { useEffect, useId } from 'react';
-import { Form, useSubmit } from 'react-router';
+import { Form, useNavigate, useSubmit } from 'react-router';
 import { countryName } from '../../../common/i18n/format';
 import { useTranslation } from '../../i18n/react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useRootData } from '../../lib/use-root-data';
-import { PAYMENT_COUNTRY_PARAM, rememberPaymentCountry } from './payment-country';
+import { keptCountry, PAYMENT_COUNTRY_PARAM, rememberPaymentCountry } from './payment-country';
 
 /**
  * The payment country (spec 3 client state): a GET form, so it works before the JavaScript
@@ -17,9 +17,13 @@ export function CountryPicker({ country, countries, chosen }: { country: string;
   const id = useId();
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const navigate = useNavigate();
   useEffect(() => {
-    if (chosen) rememberPaymentCountry(country);
-  }, [chosen, country]);
+    if (chosen) return rememberPaymentCountry(country);
+    // A page rendered without the kept country (a visitor's shared page): apply it now.
+    const kept = keptCountry(document.cookie, country, countries);
+    if (kept) void navigate(`?${PAYMENT_COUNTRY_PARAM}=${kept}`, { replace: true, preventScrollReset: true });
+  }, [chosen, country, countries, navigate]);
   if (countries.length < 2) return null;
   return (
     <Form method="get" replace preventScrollReset className="d-flex flex-wrap align-items-end gap-2 mb-4" data-testid="payment-country">

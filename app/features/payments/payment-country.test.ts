@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieValue, paymentCountryOf, withPaymentCountry } from './payment-country';
+import { cookieValue, keptCountry, paymentCountryOf, withPaymentCountry } from './payment-country';
 
 const request = (url: string, cookie?: string) => new Request(url, { headers: cookie ? { cookie } : {} });
 
@@ -20,5 +20,17 @@ describe('payment country', () => {
     expect(cookieValue(null, 'payment_country')).toBeUndefined();
     expect(withPaymentCountry('/credits/3', 'NL')).toBe('/credits/3?payment_country=NL');
     expect(withPaymentCountry('/pricing?a=1', 'PL')).toBe('/pricing?a=1&payment_country=PL');
+  });
+
+  it('leaves the cookie out of a page shared between visitors', () => {
+    expect(paymentCountryOf(request('http://x/pricing', 'payment_country=DE'), false)).toEqual({ country: undefined, chosen: false });
+    expect(paymentCountryOf(request('http://x/pricing?payment_country=PL', 'payment_country=DE'), false)).toEqual({ country: 'PL', chosen: true });
+  });
+
+  it('applies a kept country in the browser only when it differs and is offered', () => {
+    expect(keptCountry('payment_country=PL', 'NL', ['NL', 'PL'])).toBe('PL');
+    expect(keptCountry('payment_country=NL', 'NL', ['NL', 'PL'])).toBeUndefined();
+    expect(keptCountry('payment_country=US', 'NL', ['NL', 'PL'])).toBeUndefined();
+    expect(keptCountry('', 'NL', ['NL'])).toBeUndefined();
   });
 });

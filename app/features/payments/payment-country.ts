@@ -15,11 +15,22 @@ function parse(value: string | null | undefined): string | undefined {
   return upper && CODE.test(upper) ? upper : undefined;
 }
 
-/** The country chosen in the URL, else the one kept in the cookie; undefined: the visitor's country. */
-export function paymentCountryOf(request: Request): { country: string | undefined; chosen: boolean } {
+/**
+ * The country chosen in the URL, else the one kept in the cookie; undefined: the visitor's
+ * country. `useCookie` false for a visitor's page: the server shares those between visitors
+ * by URL (server/ssr/page-cache.ts), so they may depend on the URL alone; the browser then
+ * applies the kept country itself (keptCountry).
+ */
+export function paymentCountryOf(request: Request, useCookie = true): { country: string | undefined; chosen: boolean } {
   const fromUrl = parse(new URL(request.url).searchParams.get(PAYMENT_COUNTRY_PARAM));
   if (fromUrl) return { country: fromUrl, chosen: true };
-  return { country: parse(cookieValue(request.headers.get('cookie'), PAYMENT_COUNTRY_COOKIE)), chosen: false };
+  return { country: useCookie ? parse(cookieValue(request.headers.get('cookie'), PAYMENT_COUNTRY_COOKIE)) : undefined, chosen: false };
+}
+
+/** In the browser: the kept country when it differs from the one shown and the page offers it. */
+export function keptCountry(cookieHeader: string, shown: string, offered: readonly string[]): string | undefined {
+  const kept = parse(cookieValue(cookieHeader, PAYMENT_COUNTRY_COOKIE));
+  return kept && kept !== shown && offered.includes(kept) ? kept : undefined;
 }
 
 export function cookieValue(header: string | null, name: string): string | undefined {

@@ -8,8 +8,8 @@ import { paymentCountryOf } from './payment-country';
  * longer serves is answered with a 4xx by the API: the page then shows the default country
  * instead of an error.
  */
-async function inPaymentCountry<T>(request: Request, load: (country: string | undefined) => Promise<ApiCallResult<T>>) {
-  const { country, chosen } = paymentCountryOf(request);
+async function inPaymentCountry<T>(request: Request, load: (country: string | undefined) => Promise<ApiCallResult<T>>, useCookie = true) {
+  const { country, chosen } = paymentCountryOf(request, useCookie);
   let result = await load(country);
   let kept = chosen;
   if (!result.ok && country && result.status >= 400 && result.status < 500 && result.status !== 403) {
@@ -20,8 +20,9 @@ async function inPaymentCountry<T>(request: Request, load: (country: string | un
   return { body: result.body, chosen: kept };
 }
 
+/** The public price list: for a visitor from the URL alone (the page is shared between visitors). */
 export const loadPricing = (context: AppLoadContext, request: Request) =>
-  inPaymentCountry(request, (country) => context.api(paymentsEndpoints.pricing, { query: { country } }));
+  inPaymentCountry(request, (country) => context.api(paymentsEndpoints.pricing, { query: { country } }), context.user !== null);
 
 export const loadCreditsPage = (context: AppLoadContext, request: Request) =>
   inPaymentCountry(request, (country) => context.api(paymentsEndpoints.credits, { query: { country } }));
