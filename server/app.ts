@@ -62,6 +62,12 @@ import { geocodeRoutes } from './domain/geocode/geocode-routes';
 import { visitsRoutes } from './domain/visits/visits-routes';
 import { searchRoutes } from './domain/search/search-routes';
 import { ssrPlugin } from './ssr/ssr-plugin';
+import { PaymentRouting } from './domain/payments/provider-routing';
+import { PaymentService } from './domain/payments/payment-service';
+import { TestProvider } from './domain/payments/providers/test-provider';
+import { configuredProviders, testPaymentsEnabled } from './domain/payments/configured-providers';
+import { paymentsRoutes } from './domain/payments/payments-routes';
+import { testCheckoutRoutes } from './domain/payments/test-checkout-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +96,11 @@ declare module 'fastify' {
     memberSearch: SearchService;
     /** What the chat's operations need, shared by its routes and the live connections. */
     chat: ChatDeps;
+    /** Which provider serves which payment method per site and country. */
+    paymentRouting: PaymentRouting;
+    payments: PaymentService;
+    /** The built-in test provider (its checkout routes are served only when it is enabled). */
+    testProvider: TestProvider;
   }
 }
 
@@ -167,6 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sends: new SendBatcher(database.pool, database.kind === 'server'),
     siteSettings: (siteId) => sites.settingsOf(siteId),
   } satisfies ChatDeps);
+  app.decorate('testProvider', new TestProvider({ db: database.db }));
+  app.decorate('paymentRouting', new PaymentRouting(configuredProviders(config, app.testProvider)));
+  app.decorate('payments', new PaymentService({ db: database.db, routing: app.paymentRouting, bus: app.liveBus, log: app.log }));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {
@@ -214,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(profileRoutes);
     await api.register(chatRoutes);
     await api.register(liveRoutes);
+    await api.register(paymentsRoutes);
+    if (testPaymentsEnabled(config)) await api.register(testCheckoutRoutes(app.testProvider));
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });

@@ -6,6 +6,8 @@ import { complaintsEndpoints } from '../complaints/complaints-endpoints';
 import { geocodeEndpoints } from '../geocode/geocode-endpoints';
 import { likesEndpoints } from '../likes/likes-endpoints';
 import { membersEndpoints } from '../members/members-endpoints';
+import { paymentsEndpoints } from '../payments/payments-endpoints';
+import { testCheckoutEndpoints } from '../payments/test-checkout';
 import { photosEndpoints } from '../photos/photos-endpoints';
 import { profileEndpoints } from '../profile/profile-endpoints';
 import { profileViewEndpoints } from '../profile-view/profile-view-endpoints';
@@ -28,6 +30,8 @@ export const endpoints = {
   geocode: geocodeEndpoints,
   likes: likesEndpoints,
   members: membersEndpoints,
+  payments: paymentsEndpoints,
+  testCheckout: testCheckoutEndpoints,
   photos: photosEndpoints,
   profile: profileEndpoints,
   profileView: profileViewEndpoints,

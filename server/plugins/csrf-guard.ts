@@ -11,6 +11,11 @@ declare module 'fastify' {
      * member's SameSite=Lax cookie.
      */
     getWrites?: boolean;
+    /**
+     * A payment provider's webhook: a server-to-server POST with no Origin, authenticated by
+     * its own means (a signature, or only an id whose state is fetched), never by a cookie.
+     */
+    webhook?: boolean;
   }
 }
 
@@ -42,7 +47,8 @@ export const csrfGuardPlugin = fp(
         done(request.routeOptions.config.getWrites && site !== undefined && !OWN_FETCH_SITES.has(String(site)) ? new ApiError(403, 'errors.forbiddenOrigin') : undefined);
         return;
       }
-      done(sameOrigin(request.headers.origin ?? request.headers.referer, request.headers.host) ? undefined : new ApiError(403, 'errors.forbiddenOrigin'));
+      const trusted = request.routeOptions.config.webhook === true || sameOrigin(request.headers.origin ?? request.headers.referer, request.headers.host);
+      done(trusted ? undefined : new ApiError(403, 'errors.forbiddenOrigin'));
     });
   },
   { name: 'csrf-guard', dependencies: ['error-handler'] },

@@ -4,6 +4,7 @@ import { companies, members, sites } from '../schema';
 import { DEMO_COMPANIES, DEMO_SITES } from './demo-sites';
 import { seedDemoMembers, type SeedSite } from './demo-members';
 import { ensureDemoAccounts } from './demo-accounts';
+import { ensureDemoBundles } from './demo-bundles';
 
 export interface DemoDataOptions {
   members: number;
@@ -57,4 +58,6 @@ export async function ensureDemoSites(db: Db): Promise<void> {
     const [defaults] = await tx.select({ n: count() }).from(sites).where(eq(sites.isDefault, true));
     if (defaults?.n !== 1) throw new Error('Exactly one demo site must be the default');
   });
+  // Also for a data directory made before price lists existed.
+  await db.transaction((tx) => ensureDemoBundles(tx));
 }

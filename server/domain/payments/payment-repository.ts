@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { creditBundles, paymentMandates, payments } from '../../db/payments-schema';
+import { members } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -87,12 +88,12 @@ export async function lastPaidPayment(db: Conn, memberId: number): Promise<Payme
   return row;
 }
 
-/** A page of the member's payments, newest first, those before `beforeId` (exclusive). */
+/** A page of the member's payments past the checkout (an abandoned open one is no transaction), newest first, those before `beforeId` (exclusive). */
 export async function listPayments(db: Conn, memberId: number, limit: number, beforeId?: number): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
-    .where(and(eq(payments.memberId, memberId), beforeId === undefined ? undefined : lt(payments.id, beforeId)))
+    .where(and(eq(payments.memberId, memberId), ne(payments.status, 'open'), beforeId === undefined ? undefined : lt(payments.id, beforeId)))
     .orderBy(desc(payments.id))
     .limit(limit);
 }
@@ -110,4 +111,15 @@ export async function activeMandate(db: Conn, memberId: number, provider: string
     .orderBy(desc(paymentMandates.id))
     .limit(1);
   return row;
+}
+
+/** The member's balance and Premium state as they are now. */
+export async function memberWallet(db: Conn, memberId: number): Promise<{ balance: number; paidUser: boolean } | undefined> {
+  const [row] = await db.select({ balance: members.creditBalance, paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
+  return row;
+}
+
+/** The first bundle bought makes a member Premium for good (spec 1, 4). */
+export async function markPremium(tx: Tx, memberId: number): Promise<void> {
+  await tx.update(members).set({ paidUser: true }).where(eq(members.id, memberId));
 }

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { PaymentStatus } from '../../../common/payments/payment-schemas';
 import type { Db, Tx } from '../../db/database';
-import { members } from '../../db/schema';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
 import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
-import { lockPayment, saveMandate, updatePayment, type PaymentRow } from './payment-repository';
+import { lockPayment, markPremium, memberWallet, saveMandate, updatePayment, type PaymentRow } from './payment-repository';
 import { isReversal, nextStatus } from './payment-status';
 import type { ProviderPaymentState } from './providers/payment-provider';
 
@@ -45,7 +43,7 @@ export async function settlePayment(db: Db, paymentId: number, state: Pick<Provi
     let creditsChanged = false;
     if (becomesPaid) {
       creditsChanged = await addCreditEntry(tx, { memberId, amount: payment.credits, kind: 'purchase', idempotencyKey: `purchase:${payment.id}` });
-      await tx.update(members).set({ paidUser: true }).where(eq(members.id, memberId));
+      await markPremium(tx, memberId);
       if (state.mandate) {
         await saveMandate(tx, { memberId, provider: payment.provider, method: payment.method, ...state.mandate });
       }
@@ -58,7 +56,7 @@ export async function settlePayment(db: Db, paymentId: number, state: Pick<Provi
       await onReversal?.(tx, payment, next as 'refunded' | 'charged_back');
     }
     if (!creditsChanged && !becomesPaid) return { status: next, changed: true, events: [] };
-    const [member] = await tx.select({ balance: members.creditBalance, paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
+    const member = await memberWallet(tx, memberId);
     const events = member ? await appendEvents(tx, [{ memberId, event: { kind: 'credits', balance: member.balance, paid_user: member.paidUser } }]) : [];
     return { status: next, changed: true, events };
   });

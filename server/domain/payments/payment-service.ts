@@ -1,0 +1,227 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PaymentStart, PaymentState, PaymentStatus } from '../../../common/payments/payment-schemas';
+import type { PaymentMethod } from '../../../common/payments/payment-methods';
+import { vatRateBp, type Currency } from '../../../common/payments/money';
+import type { Db } from '../../db/database';
+import { ApiError } from '../../http/api-error';
+import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
+import type { Site } from '../sites/site-directory';
+import { offeredBundle } from './payment-catalog';
+import { activeMandate, findByProviderRef, findMemberPayment, findPayment, insertPaymentOnce, lastPaidPayment, memberWallet, setProviderPayment, type PaymentRow } from './payment-repository';
+import { settlePayment, type ReversalHook } from './payment-settlement';
+import { isFinal } from './payment-status';
+import { OWN_COLLECTION, type PaymentRouting } from './provider-routing';
+import { newPaymentId } from './public-id';
+import { ProviderError, type PaymentProvider, type ProviderPaymentState, type WebhookRequest } from './providers/payment-provider';
+
+export interface PaymentDeps {
+  db: Db;
+  routing: PaymentRouting;
+  bus: MemberEventBus;
+  /** Runs inside the settlement when a paid payment is reversed (direct debit blocks the member). */
+  onReversal?: ReversalHook;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface Payer {
+  id: number;
+  language: string;
+  paidUser: boolean;
+}
+
+/** Where the provider sends the payer back and where it reports: our result page and webhook on the site's origin. */
+export interface PaymentUrls {
+  origin: string;
+}
+
+/** How long a second request with the same key waits for the first to reach the provider. */
+const DUPLICATE_WAIT_MS = 5_000;
+
+export class PaymentService {
+  constructor(private readonly deps: PaymentDeps) {}
+
+  /**
+   * Starts paying a bundle with a method: one payment per idempotency key (a double click or
+   * a retried request gets the same one back), amounts from our own price list, never the browser.
+   */
+  async start(site: Site, payer: Payer, input: { bundle: number; method: PaymentMethod; country: string; idempotencyKey: string }, urls: PaymentUrls): Promise<PaymentStart> {
+    const { db, routing } = this.deps;
+    if (!site.row.settings.countries.includes(input.country)) throw new ApiError(400, 'errors.paymentCountry', {}, 'country');
+    const bundle = await offeredBundle(db, site, input.country, input.bundle);
+    const routed = routing.route(site.row.key, input.country, input.method);
+    if (!routed || routed.provider === OWN_COLLECTION) throw new ApiError(400, 'errors.paymentMethodUnavailable', {}, 'method');
+    const provider = routing.provider(site.row.key, routed.provider)!;
+    const { payment, created } = await insertPaymentOnce(db, {
+      publicId: newPaymentId(),
+      memberId: payer.id,
+      siteId: site.row.id,
+      bundleId: bundle.id,
+      credits: bundle.credits,
+      method: input.method,
+      provider: provider.key,
+      amountMinor: bundle.amountMinor,
+      currency: bundle.currency,
+      country: input.country,
+      vatRateBp: vatRateBp(input.country),
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (!created) return this.startedBefore(payment);
+    try {
+      const made = await provider.createPayment({
+        method: input.method,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        country: payment.country,
+        description: `${site.row.settings.name} ${payment.credits} credits ${payment.publicId}`,
+        returnUrl: resultUrl(urls, payment),
+        webhookUrl: webhookUrl(urls, provider.key),
+        metadata: { payment_id: payment.publicId, member_id: String(payer.id) },
+        locale: payer.language,
+        storeMandate: true,
+        customerReference: `member-${payer.id}`,
+      });
+      await setProviderPayment(db, payment.id, { providerPaymentId: made.providerPaymentId, checkoutUrl: made.checkoutUrl, status: payment.status });
+      return { payment_id: payment.publicId, status: payment.status as PaymentStatus, checkout_url: made.checkoutUrl };
+    } catch (error) {
+      await this.failUnstarted(payment, error);
+      throw new ApiError(502, 'errors.paymentProviderUnavailable');
+    }
+  }
+
+  /** The same Pay press again: the payment it started, once that has its checkout. */
+  private async startedBefore(payment: PaymentRow): Promise<PaymentStart> {
+    let current: PaymentRow | undefined = payment;
+    const deadline = Date.now() + DUPLICATE_WAIT_MS;
+    while (current && !current.providerPaymentId && current.status === 'open' && Date.now() < deadline) {
+      await sleep(100);
+      current = await findPayment(this.deps.db, payment.id);
+    }
+    if (!current || (!current.providerPaymentId && current.status === 'open')) throw new ApiError(409, 'errors.paymentInProgress');
+    return { payment_id: current.publicId, status: current.status as PaymentStatus, checkout_url: isFinal(current.status as PaymentStatus) ? null : current.checkoutUrl };
+  }
+
+  private async failUnstarted(payment: PaymentRow, error: unknown): Promise<void> {
+    this.deps.log.warn({ err: error instanceof ProviderError ? error.message : String(error), payment: payment.publicId }, 'payment provider refused a payment');
+    await settlePayment(this.deps.db, payment.id, { status: 'failed' });
+  }
+
+  /**
+   * A payment's state for the result page. While it is unsettled the provider is asked too,
+   * so a webhook that is late or never arrives (a local demo) does not leave the member waiting.
+   */
+  async state(site: Site, payer: Payer, publicId: string): Promise<PaymentState> {
+    let payment = await findMemberPayment(this.deps.db, payer.id, publicId);
+    if (!payment) throw new ApiError(404, 'errors.paymentNotFound');
+    if (!isFinal(payment.status as PaymentStatus) && payment.providerPaymentId && payment.provider !== OWN_COLLECTION) {
+      const provider = this.deps.routing.provider(site.row.key, payment.provider);
+      if (provider) {
+        await this.refresh(provider, payment).catch((error: unknown) => this.deps.log.warn({ err: String(error), payment: publicId }, 'payment status refresh failed'));
+        payment = (await findPayment(this.deps.db, payment.id)) ?? payment;
+      }
+    }
+    const member = await this.memberState(payer.id);
+    return {
+      payment_id: payment.publicId,
+      status: payment.status as PaymentStatus,
+      bundle_id: payment.bundleId,
+      method: payment.method as PaymentMethod,
+      credits: payment.credits,
+      amount: payment.amountMinor,
+      currency: payment.currency as Currency,
+      balance: member.balance,
+      paid_user: member.paidUser,
+    };
+  }
+
+  private async memberState(memberId: number): Promise<{ balance: number; paidUser: boolean }> {
+    return (await memberWallet(this.deps.db, memberId)) ?? { balance: 0, paidUser: false };
+  }
+
+  /**
+   * The last bundle again with the last method: on a stored card in one step (no checkout),
+   * otherwise through the provider's checkout like any payment.
+   */
+  async repeat(site: Site, payer: Payer, idempotencyKey: string, urls: PaymentUrls): Promise<PaymentStart> {
+    const { db, routing } = this.deps;
+    const last = await lastPaidPayment(db, payer.id);
+    if (!last?.bundleId || last.provider === OWN_COLLECTION) throw new ApiError(404, 'errors.noRepeatOrder');
+    const method = last.method as PaymentMethod;
+    const mandate = await activeMandate(db, payer.id, last.provider, method);
+    const provider = routing.provider(site.row.key, last.provider);
+    if (!mandate || !provider) return this.start(site, payer, { bundle: last.bundleId, method, country: last.country, idempotencyKey }, urls);
+    const bundle = await offeredBundle(db, site, last.country, last.bundleId);
+    const { payment, created } = await insertPaymentOnce(db, {
+      publicId: newPaymentId(),
+      memberId: payer.id,
+      siteId: site.row.id,
+      bundleId: bundle.id,
+      credits: bundle.credits,
+      method,
+      provider: provider.key,
+      amountMinor: bundle.amountMinor,
+      currency: bundle.currency,
+      country: last.country,
+      vatRateBp: vatRateBp(last.country),
+      idempotencyKey,
+      mandateId: mandate.id,
+    });
+    if (!created) return this.startedBefore(payment);
+    try {
+      const charged = await provider.chargeMandate({
+        method,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        country: payment.country,
+        description: `${site.row.settings.name} ${payment.credits} credits ${payment.publicId}`,
+        returnUrl: resultUrl(urls, payment),
+        webhookUrl: webhookUrl(urls, provider.key),
+        metadata: { payment_id: payment.publicId, member_id: String(payer.id) },
+        locale: payer.language,
+        customerReference: `member-${payer.id}`,
+        providerMandateId: mandate.providerMandateId,
+        ...(mandate.providerCustomerId ? { providerCustomerId: mandate.providerCustomerId } : {}),
+      });
+      await setProviderPayment(db, payment.id, { providerPaymentId: charged.providerPaymentId, checkoutUrl: charged.checkoutUrl, status: payment.status });
+      const settled = charged.status === 'open' ? null : await this.settle(payment.id, { status: charged.status });
+      return { payment_id: payment.publicId, status: settled ?? (charged.status as PaymentStatus), checkout_url: charged.checkoutUrl };
+    } catch (error) {
+      await this.failUnstarted(payment, error);
+      return { payment_id: payment.publicId, status: 'failed', checkout_url: null };
+    }
+  }
+
+  /**
+   * A provider's webhook: authenticity checked by the adapter, then each payment it names
+   * settled from its current state. Ids we do not know are acknowledged and ignored.
+   */
+  async webhook(site: Site, providerKey: string, request: WebhookRequest): Promise<string | undefined> {
+    const provider = this.deps.routing.provider(site.row.key, providerKey);
+    if (!provider) throw new ApiError(404, 'errors.notFound');
+    const notice = await provider.parseWebhook(request);
+    for (const item of notice.payments) {
+      const payment = await findByProviderRef(this.deps.db, provider.key, item.providerPaymentId);
+      if (!payment) continue;
+      await this.refresh(provider, payment, item.state);
+    }
+    return notice.reply;
+  }
+
+  private async refresh(provider: PaymentProvider, payment: PaymentRow, known?: ProviderPaymentState): Promise<void> {
+    const state = known ?? (await provider.fetchPayment(payment.providerPaymentId!));
+    await this.settle(payment.id, state);
+  }
+
+  private async settle(paymentId: number, state: Pick<ProviderPaymentState, 'status' | 'feeMinor' | 'mandate'>): Promise<PaymentStatus> {
+    const settlement = await settlePayment(this.deps.db, paymentId, state, this.deps.onReversal);
+    publishEvents(this.deps.bus, settlement.events);
+    return settlement.status;
+  }
+}
+
+function resultUrl(urls: PaymentUrls, payment: PaymentRow): string {
+  return `${urls.origin}/credits/${payment.bundleId}/${payment.method}?payment=${payment.publicId}`;
+}
+
+function webhookUrl(urls: PaymentUrls, provider: string): string {
+  return `${urls.origin}/api/payment-webhook.php?provider=${provider}`;
+}
