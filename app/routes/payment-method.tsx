@@ -25,14 +25,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!context.user) throw loginRedirect(url.pathname + url.search);
   const { id, method } = parseParams(params);
-  const methods = await loadMethods(context, request, id);
   // One key per screen: a double click on Pay, or a retried request, starts one payment.
-  const base = { bundle: context.translations('payments'), id, method, methods: methods.body, chosen: methods.chosen, key: crypto.randomUUID() };
+  const base = { bundle: context.translations('payments'), id, method, key: crypto.randomUUID() };
   const paymentId = url.searchParams.get('payment');
-  if (!paymentId) return { ...base, payment: null };
+  if (!paymentId) {
+    const methods = await loadMethods(context, request, id);
+    return { ...base, methods: methods.body, chosen: methods.chosen, payment: null };
+  }
   const state = await context.api(paymentsEndpoints.state, { query: { id: paymentId } });
   if (!state.ok) throw data(state.message, { status: state.status });
-  return { ...base, payment: state.body };
+  // The result stands on its own; the methods only give a retry its country (none: no retry button).
+  const methods = await loadMethods(context, request, id).catch(() => null);
+  return { ...base, methods: methods?.body ?? null, chosen: false, payment: state.body };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -45,6 +49,7 @@ export const meta = noindexMeta;
 export default function PaymentMethod() {
   const { bundle, id, method, methods, chosen, key, payment } = useLoaderData<typeof loader>();
   const error = useActionData<typeof action>()?.error;
-  if (payment) return <ResultScreen bundle={bundle} initial={payment} bundleId={id} country={methods.country} idempotencyKey={key} error={error} />;
+  if (payment) return <ResultScreen bundle={bundle} initial={payment} bundleId={id} country={methods?.country ?? null} idempotencyKey={key} error={error} />;
+  if (!methods) return null;
   return <PayScreen bundle={bundle} data={methods} chosen={chosen} method={method} idempotencyKey={key} error={error} />;
 }

@@ -12,8 +12,8 @@ export interface ResultScreenProps {
   bundle: Record<string, unknown>;
   initial: PaymentState;
   bundleId: number;
-  /** For a retry: the payment country and a new key (a retry is a new payment). */
-  country: string;
+  /** For a retry: the payment country (null: the bundle is no longer offered, choose again) and a new key (a retry is a new payment). */
+  country: string | null;
   idempotencyKey: string;
   error: string | undefined;
 }
@@ -62,11 +62,13 @@ export function ResultScreen({ bundle, initial, bundleId, country, idempotencyKe
           {error && <FormAlert variant="danger" testId="pay-error">{error}</FormAlert>}
           <Form method="post" className="d-grid gap-2 d-sm-flex">
             <input type="hidden" name="method" value={state.method} />
-            <input type="hidden" name="country" value={country} />
+            <input type="hidden" name="country" value={country ?? ''} />
             <input type="hidden" name="idempotency_key" value={idempotencyKey} />
-            <button type="submit" className="btn btn-primary" disabled={busy} data-testid="retry">
-              {t('payments:result.retry')}
-            </button>
+            {country && (
+              <button type="submit" className="btn btn-primary" disabled={busy} data-testid="retry">
+                {t('payments:result.retry')}
+              </button>
+            )}
             <Link className="btn btn-outline-primary" to={paths.creditsBundle(bundleId)} data-testid="other-method">
               {t('payments:result.otherMethod')}
             </Link>
