@@ -138,6 +138,13 @@ test.describe('payment results (en)', () => {
 
   test('a pending payment completes while the result page polls', async ({ page }) => {
     await newMember(page, 'paypending');
+    // Another tab of the member: its top bar hears of the purchase over the live connection.
+    const other = await page.context().newPage();
+    const firstRefresh = other.waitForResponse((r) => r.url().includes('/api/user.php'));
+    await other.goto('/members');
+    await expect(other.getByTestId('nav-premium')).toBeAttached();
+    // After the tab's first periodic refresh the next is a minute away: what follows comes live.
+    await firstRefresh;
     const { checkoutId } = await startPurchase(page, 'NL', 'ideal');
     await page.getByTestId('checkout-pending').click();
     await expect(page.getByTestId('result-processing')).toContainText(t('result.processing'), SETTLE);
@@ -147,6 +154,8 @@ test.describe('payment results (en)', () => {
     expect(res.status(), await res.text()).toBe(200);
     await expect(page.getByTestId('result-completed')).toBeVisible(SETTLE);
     await expect(page.getByTestId('nav-credits')).toBeAttached();
+    await expect(other.getByTestId('nav-credits')).toBeAttached(SETTLE);
+    await expect(other.getByTestId('nav-premium')).toHaveCount(0);
   });
 
   test('a double click on Pay starts one payment', async ({ page }) => {
@@ -225,6 +234,20 @@ test.describe('pricing and upsells', () => {
     await expect(page.getByTestId('price-row').first()).toContainText('PLN');
     await page.setViewportSize(PHONE);
     await noHorizontalScroll(page);
+  });
+
+  test('the payment country changes on the Pay screen; one that prices the bundle not leads to its own bundles', async ({ page }) => {
+    await newMember(page, 'paycountry');
+    await page.goto('/credits?payment_country=NL');
+    await page.getByTestId('bundle').first().getByRole('link').click();
+    await expect(page.getByTestId('method-ideal')).toBeVisible();
+    await page.getByTestId('payment-country').getByRole('combobox').selectOption('PL');
+    // Bundles are priced per currency: the member chooses one of the PLN bundles.
+    await expect(page).toHaveURL(/\/credits\?payment_country=PL$/);
+    await expect(page.getByTestId('bundle-price').first()).toContainText('PLN');
+    await page.getByTestId('bundle').first().getByRole('link').click();
+    await expect(page.getByTestId('method-blik')).toBeVisible();
+    await expect(page.getByTestId('method-ideal')).toHaveCount(0);
   });
 
   test('every upsell target is a working page for the free member', async ({ page }) => {
