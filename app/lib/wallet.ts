@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * The member's balance and Premium state as the top bar shows them. The page's user object
@@ -37,8 +37,19 @@ export function resetWallet(): void {
   for (const l of listeners) l();
 }
 
-/** The newest report, else `fallback` (the user object of the page). */
+/**
+ * The newest report, else `fallback` (the user object of the page). A user object that
+ * changes while mounted (the root data reloaded after a form) is the newest report then; one
+ * seen at mount may be older than the store's (the root data stays as it was at page load).
+ */
 export function useWallet(fallback: Wallet): Wallet {
+  const { credits, paid_user } = fallback;
+  const seen = useRef({ credits, paid_user });
+  useEffect(() => {
+    if (seen.current.credits === credits && seen.current.paid_user === paid_user) return;
+    seen.current = { credits, paid_user };
+    setWallet({ credits, paid_user });
+  }, [credits, paid_user]);
   const snapshot = useSyncExternalStore(subscribeWallet, () => current, () => null);
   return snapshot ?? fallback;
 }
