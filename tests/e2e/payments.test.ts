@@ -161,6 +161,16 @@ test.describe('payment results (en)', () => {
     await expect(other.getByTestId('nav-premium')).toHaveCount(0);
   });
 
+  test('a bank transfer says it is credited when the money arrives, and credits nothing yet', async ({ page }) => {
+    await newMember(page, 'paybank');
+    const before = await balance(page);
+    await startPurchase(page, 'NL', 'banktransfer');
+    await page.getByTestId('checkout-pending').click();
+    await expect(page.getByTestId('result-deferred')).toBeVisible(SETTLE);
+    await expect(page.getByTestId('result-processing')).toHaveCount(0);
+    expect(await balance(page)).toEqual(before);
+  });
+
   test('a double click on Pay starts one payment', async ({ page }) => {
     await newMember(page, 'paydouble');
     await page.goto('/credits?payment_country=NL');
