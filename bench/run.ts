@@ -17,6 +17,7 @@ import { geocodeRow } from './geocode';
 import { photoUploadBench } from './photo-upload';
 import { searchHttpRow } from './search';
 import { chatBenchRows } from './chat';
+import { paymentsBenchRows } from './payments';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATA_DIR = path.join(ROOT, 'data-bench');
@@ -112,6 +113,9 @@ row(
 
 // 7. Chat: 1,000 WebSocket clients, one process and two with Redis (starts its own PostgreSQL and Redis).
 for (const r of await chatBenchRows()) row(...r);
+
+// 8. Payments: webhook crediting and the transactions page (starts its own PostgreSQL).
+for (const r of await paymentsBenchRows()) row(...r);
 
 console.log('\n| measure | figures | ratio | goal |\n|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);

@@ -14,6 +14,7 @@ import { profileViewEndpoints } from '../profile-view/profile-view-endpoints';
 import { referenceEndpoints } from '../reference/reference-endpoints';
 import { searchEndpoints } from '../search/search-endpoints';
 import { signupEndpoints } from '../signup/signup-endpoints';
+import { sitesEndpoints } from '../sites/sites-endpoints';
 import { visitsEndpoints } from '../visits/visits-endpoints';
 
 /**
@@ -38,5 +39,6 @@ export const endpoints = {
   reference: referenceEndpoints,
   search: searchEndpoints,
   signup: signupEndpoints,
+  sites: sitesEndpoints,
   visits: visitsEndpoints,
 };

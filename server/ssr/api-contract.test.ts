@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../common/api/endpoint';
 import { endpoints } from '../../common/api/endpoints';
-import { PUSH_CONSTRAINT } from '../domain/settings/push-query-constraint';
+import { PUSH_CONSTRAINT } from '../http/push-query-constraint';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 const all = Object.entries(endpoints).flatMap(([domain, table]) => Object.entries(table as Record<string, Endpoint>).map(([name, e]) => ({ name: `${domain}.${name}`, e })));

@@ -1,36 +1,13 @@
 import type { Page } from '@playwright/test';
-import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 import { gradientJpeg } from '../../server/test-support/test-images';
+import { confirmedMember } from './chat-members';
 import { DEMO_PREMIUM, expect, logInByApi, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
-const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 const chat = localeFile('en', 'chat');
 const t = (key: string, vars: Record<string, string | number> = {}) => lookup(chat, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(vars[name]));
 
 test.use({ uiLocale: 'en' });
-
-let counter = 0;
-
-/** A new member with a confirmed e-mail address (only those can receive messages), logged in in a browser context of its own. */
-async function member(openPage: () => Promise<Page>, name: string): Promise<{ page: Page; id: number; name: string }> {
-  const page = await openPage();
-  await page.goto('/pages/faq');
-  counter += 1;
-  const unique = `${name}${String(Date.now() % 100000)}${counter}`;
-  const email = `e2e-chat-${unique.toLowerCase()}@rendezvous.example`;
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/signup.php', {
-    headers: { origin },
-    data: { email, name: unique, password: 'a fine password 42', date_of_birth: '1990-04-12', gender: 'female', sexuality: 'hetero', country: 'NL' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: number } };
-  await expect.poll(async () => (await outboxMailsTo(OUTBOX, email)).length).toBeGreaterThanOrEqual(1);
-  const token = new URL(firstLink((await outboxMailsTo(OUTBOX, email))[0]!, '/activate/done')).searchParams.get('token');
-  expect((await page.request.post('/api/activate.php', { headers: { origin }, data: { token } })).status()).toBe(200);
-  return { page, id: user.id, name: unique };
-}
 
 /** The demo Premium member (500 credits), logged in in a new context. */
 async function premium(openPage: () => Promise<Page>): Promise<{ page: Page; id: number }> {
@@ -56,7 +33,7 @@ async function expectTitleCount(page: Page, unread: number) {
 test('two members chat live: text, photo and gift, typing, unread badge and title, read ticks, deleting the chat', async ({ openPage }) => {
   test.setTimeout(120_000);
   const sender = await premium(openPage);
-  const anna = await member(openPage, 'Anna');
+  const anna = await confirmedMember(openPage, 'Anna');
   const errors: string[] = [];
   for (const page of [sender.page, anna.page]) page.on('pageerror', (error) => errors.push(error.message));
 
@@ -64,6 +41,9 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
   await anna.page.goto('/members');
   await expect(anna.page.getByTestId('member-nav')).toBeVisible();
   await expect(anna.page.getByTestId('messages-badge')).toHaveCount(0);
+
+  // The demo member's balance now (other runs may have spent some), for the price confirmation below.
+  const { wallet } = (await (await sender.page.request.get(`/api/chat.php?profile=${anna.id}`)).json()) as { wallet: { credits: number } };
 
   // An empty conversation offers opening lines; the chosen one goes into the composer.
   await sender.page.goto(`/members/${anna.id}/chat`);
@@ -76,6 +56,10 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
   await expect(icebreaker).toHaveCount(0);
   await expect(sender.page.getByTestId('composer-text')).toBeFocused();
   await sender.page.keyboard.press('Enter');
+  // A Premium member has no free messages: the first paid send in the chat asks once (the photo and gift below do not).
+  const confirm = sender.page.getByTestId('cost-confirm');
+  await expect(confirm.getByTestId('cost-confirm-text')).toHaveText(t('confirm.message', { cost: 10, credits: wallet.credits }));
+  await confirm.getByTestId('cost-confirm-send').click();
   const sent = sender.page.getByTestId('message').filter({ hasText: line });
   await expect(sent).toHaveAttribute('data-state', /sent|delivered|read/);
   await expect(sender.page.getByTestId('composer-text')).toHaveValue('');
@@ -90,6 +74,7 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
   await sender.page.getByTestId('gift-picker').getByTestId('gift-rose').click();
   await expect(sender.page.locator('[data-testid="message"][data-kind="gift"]')).toHaveAttribute('data-state', /sent|delivered|read/);
   await expect(sender.page.getByTestId('gift-message')).toContainText(t('gifts.rose'));
+  await expect(confirm).toHaveCount(0);
 
   await expect(anna.page.getByTestId('messages-badge')).toHaveText('3');
   await expectTitleCount(anna.page, 3);
@@ -148,8 +133,8 @@ test('two members chat live: text, photo and gift, typing, unread badge and titl
 });
 
 test('a member without enough credits is offered to buy some', async ({ openPage }) => {
-  const bea = await member(openPage, 'Bea');
-  const cleo = await member(openPage, 'Cleo');
+  const bea = await confirmedMember(openPage, 'Bea');
+  const cleo = await confirmedMember(openPage, 'Cleo');
   // A new member has the signup credits, less than the dearest gifts cost.
   await bea.page.goto(`/members/${cleo.id}/chat?gift=1`);
   const picker = bea.page.getByTestId('gift-picker');
@@ -164,8 +149,8 @@ test('a member without enough credits is offered to buy some', async ({ openPage
 
 test("a free member's third conversation is refused, with the way to Premium", async ({ openPage }) => {
   test.setTimeout(90_000);
-  const dora = await member(openPage, 'Dora');
-  const others = [await member(openPage, 'Elin'), await member(openPage, 'Fay'), await member(openPage, 'Gwen')];
+  const dora = await confirmedMember(openPage, 'Dora');
+  const others = [await confirmedMember(openPage, 'Elin'), await confirmedMember(openPage, 'Fay'), await confirmedMember(openPage, 'Gwen')];
   for (const other of others.slice(0, 2)) {
     await dora.page.goto(`/members/${other.id}/chat`);
     await dora.page.getByTestId('icebreaker-modal').getByRole('button', { name: t('icebreaker.own') }).click();
@@ -181,8 +166,8 @@ test("a free member's third conversation is refused, with the way to Premium", a
 });
 
 test('a blocked member cannot write', async ({ openPage }) => {
-  const hana = await member(openPage, 'Hana');
-  const iris = await member(openPage, 'Iris');
+  const hana = await confirmedMember(openPage, 'Hana');
+  const iris = await confirmedMember(openPage, 'Iris');
   const origin = new URL(hana.page.url()).origin;
   expect((await hana.page.request.post('/api/block.php', { headers: { origin }, data: { profile_id: iris.id } })).status()).toBe(200);
   await iris.page.goto(`/members/${hana.id}/chat`);
@@ -193,8 +178,8 @@ test('a blocked member cannot write', async ({ openPage }) => {
 });
 
 test('a chat with a member who went invisible stays readable behind a neutral card: no name, photo, age or profile link; blocking works from the chat', async ({ openPage }) => {
-  const jade = await member(openPage, 'Jade');
-  const kim = await member(openPage, 'Kim');
+  const jade = await confirmedMember(openPage, 'Jade');
+  const kim = await confirmedMember(openPage, 'Kim');
   const origin = new URL(jade.page.url()).origin;
   const sent = await jade.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `hidden-${Date.now()}`, kind: 'text', text: 'Hello from behind the curtain' } });
   expect(sent.status(), await sent.text()).toBe(200);
@@ -214,7 +199,7 @@ test('a chat with a member who went invisible stays readable behind a neutral ca
   await expect(kim.page.locator(`a[href="/members/${jade.id}"]`)).toHaveCount(0);
 
   // A member who deleted the account: the history stays, the card is neutral, writing is closed.
-  const lena = await member(openPage, 'Lena');
+  const lena = await confirmedMember(openPage, 'Lena');
   const written = await lena.page.request.post('/api/message.php', { headers: { origin }, data: { profile: kim.id, client_id: `leaving-${Date.now()}`, kind: 'text', text: 'Goodbye soon' } });
   expect(written.status(), await written.text()).toBe(200);
   const farewell = ((await written.json()) as { message: { conversation: number } }).message.conversation;

@@ -43,15 +43,16 @@ export function UnconfirmedNotice({ name }: { name: string }) {
   );
 }
 
-/** What sending costs here, the free messages left and the legal minimum price per message of the member's country. */
+/** What sending costs here (a message, or the free messages left, and a photo), the balance and the legal minimum price per message of the member's country. */
 export function CostHint({ costs, wallet }: { costs: ChatCosts; wallet: ChatWallet }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const minimum = costs.minimum_message_cost;
   return (
     <p className="rv-cost-hint small text-body-secondary mb-0" data-testid="cost-hint">
-      {wallet.free_messages_left > 0 ? t('chat:cost.free', { count: wallet.free_messages_left }) : t('chat:cost.message', { credits: costs.message })}{' '}
-      {t('chat:cost.balance', { credits: wallet.credits })}
+      <span data-testid="cost-message">{wallet.free_messages_left > 0 ? t('chat:cost.free', { count: wallet.free_messages_left }) : t('chat:cost.message', { credits: costs.message })}</span>{' '}
+      <span data-testid="cost-photo">{t('chat:cost.photo', { credits: costs.photo })}</span>{' '}
+      <span data-testid="cost-balance">{t('chat:cost.balance', { credits: wallet.credits })}</span>
       {minimum && minimum.costs > 0 && <> · {t('chat:cost.minimum', { price: new Intl.NumberFormat(locale, { style: 'currency', currency: minimum.currency }).format(minimum.costs) })}</>}
     </p>
   );

@@ -15,18 +15,23 @@ interface ComposerProps {
   onTyping: () => void;
   disabled: boolean;
   name: string;
+  /** What a photo costs, and the cheapest gift (null: no gifts): named on their buttons before anything is sent. */
+  photoCost: number;
+  giftCost: number | null;
 }
 
 /** The counter shows from this share of the limit on. */
 const COUNTER_FROM = 0.8;
 
 /** Text (Enter sends, Shift+Enter starts a new line), emoji, photo and gift buttons, and a counter near the limit. */
-export function Composer({ draft, onDraft, maxLength, onSend, onPhoto, onGift, onTyping, disabled, name }: ComposerProps) {
+export function Composer({ draft, onDraft, maxLength, onSend, onPhoto, onGift, onTyping, disabled, name, photoCost, giftCost }: ComposerProps) {
   const { t } = useTranslation();
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const length = [...draft].length;
   const over = length > maxLength;
+  const photoLabel = t('chat:composer.photoCost', { credits: photoCost });
+  const giftLabel = giftCost === null ? t('chat:composer.gift') : t('chat:composer.giftCost', { credits: giftCost });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Not while an input method composes a character (Japanese, Chinese...): Enter confirms it there.
@@ -66,11 +71,11 @@ export function Composer({ draft, onDraft, maxLength, onSend, onPhoto, onGift, o
     >
       <div className="d-flex align-items-end gap-1">
         <EmojiPicker onPick={insertEmoji} disabled={disabled} />
-        <button type="button" className="btn btn-light rv-composer-button" onClick={() => fileRef.current?.click()} disabled={disabled} aria-label={t('chat:composer.photo')} title={t('chat:composer.photo')} data-testid="photo-button">
+        <button type="button" className="btn btn-light rv-composer-button" onClick={() => fileRef.current?.click()} disabled={disabled} aria-label={photoLabel} title={photoLabel} data-testid="photo-button">
           <CameraIcon />
         </button>
         <input ref={fileRef} type="file" accept={PHOTO_FILE_TYPES.join(',')} className="d-none" onChange={onFile} data-testid="photo-input" tabIndex={-1} aria-hidden="true" />
-        <button type="button" className="btn btn-light rv-composer-button" onClick={onGift} disabled={disabled} aria-label={t('chat:composer.gift')} title={t('chat:composer.gift')} data-testid="gift-button">
+        <button type="button" className="btn btn-light rv-composer-button" onClick={onGift} disabled={disabled} aria-label={giftLabel} title={giftLabel} data-testid="gift-button">
           <GiftIcon />
         </button>
         <label className="visually-hidden" htmlFor="rv-composer-text">

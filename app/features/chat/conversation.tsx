@@ -10,6 +10,8 @@ import { Avatar } from './chat-list';
 import { BuyPrompt, CannotWriteNotice, CostHint, UnconfirmedNotice } from './chat-notices';
 import type { UiMessage } from './chat-state';
 import { Composer } from './composer';
+import { CostConfirm } from './cost-confirm';
+import { sendCost } from './cost-gate';
 import { ConversationHeader } from './conversation-header';
 import { GiftPicker } from './gift-picker';
 import { IcebreakerModal } from './icebreaker-modal';
@@ -18,6 +20,7 @@ import { useLiveConversation } from './use-live-conversation';
 import { useOlderMessages } from './use-older-messages';
 import { useOutbox, type Outgoing } from './use-outbox';
 import { useStickyScroll } from './use-sticky-scroll';
+import { useCostGate } from './use-cost-gate';
 
 interface ConversationProps {
   initial: ChatResponse;
@@ -31,7 +34,7 @@ interface ConversationProps {
 /** One conversation: header, history, notices and the composer (spec 2, 4, 6). */
 export function Conversation({ initial, openGift, onConversation, onRead, onSent, onDelete }: ConversationProps) {
   const { t } = useTranslation();
-  const { settings } = useRootData();
+  const { settings, user } = useRootData();
   const { profile } = initial;
   const [messages, setMessages] = useState<UiMessage[]>(initial.messages);
   const [wallet, setWallet] = useState(initial.wallet);
@@ -64,6 +67,8 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
     },
   });
 
+  // What costs credits is confirmed once per conversation before it goes (no surprise charges).
+  const gate = useCostGate({ member: user?.id ?? null, profile: profile.id, credits: wallet.credits });
   const send = (item: Outgoing, preview?: UiMessage['photo']) => {
     setNotice(null);
     setSticky(true);
@@ -73,18 +78,25 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
     const text = draft.trim();
     if (!text) return;
     if ([...text].length > maxLength) return setNotice(t('chat:errors.tooLong', { max: maxLength }));
-    setDraft('');
-    send({ kind: 'text', text });
+    // The draft stays in the composer until the member confirms the price (or cancels).
+    gate.request({ kind: 'text', cost: sendCost('text', initial.costs, wallet) }, () => {
+      setDraft('');
+      send({ kind: 'text', text });
+    });
   };
   const sendPhoto = (file: File) => {
     const problem = checkChatPhoto(file, t);
     if (problem) return setNotice(problem);
     const url = URL.createObjectURL(file);
-    send({ kind: 'photo', file, preview: url }, { url, thumb: url, width: 240, height: 240 });
+    gate.request(
+      { kind: 'photo', cost: sendCost('photo', initial.costs, wallet), preview: url },
+      () => send({ kind: 'photo', file, preview: url }, { url, thumb: url, width: 240, height: 240 }),
+      () => URL.revokeObjectURL(url),
+    );
   };
   const sendGift = (gift: Gift) => {
     dialogs.setGiftPicker(false);
-    send({ kind: 'gift', gift: gift.id });
+    gate.request({ kind: 'gift', cost: sendCost('gift', initial.costs, wallet, gift.credits), gift: gift.id }, () => send({ kind: 'gift', gift: gift.id }));
   };
 
   const empty = messages.length === 0;
@@ -140,6 +152,8 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
                 onTyping={() => conversation !== null && liveConnection().typing(conversation)}
                 disabled={false}
                 name={profile.name}
+                photoCost={initial.costs.photo}
+                giftCost={initial.gifts.length > 0 ? Math.min(...initial.gifts.map((g) => g.credits)) : null}
               />
               <CostHint costs={initial.costs} wallet={wallet} />
             </>
@@ -158,6 +172,7 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
         // Chosen or not, the member writes next: the composer has the focus (Enter sends the line).
         onExited={() => document.getElementById('rv-composer-text')?.focus()}
       />
+      <CostConfirm item={gate.pending} credits={wallet.credits} onConfirm={gate.confirm} onCancel={gate.cancel} />
       <BuyPrompt show={dialogs.buyPrompt} onClose={() => dialogs.setBuyPrompt(false)} paid={wallet.paid_user} />
     </div>
   );

@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const userOf = (member: Parameters<typeof presentUser>[1], fictionalIcon: string) => presentUser(db, member, fictionalIcon, app.photoUrls);
 
   // POST /api/user.php?push=1 (save a push subscription) is a separate route, told apart by a
-  // router constraint on the query: server/domain/settings/push-query-constraint.ts.
+  // router constraint on the query: server/http/push-query-constraint.ts.
   route(
     app,
     authEndpoints.login,

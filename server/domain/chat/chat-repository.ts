@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { blocks, conversationMembers, conversations, eventStreams, messages, photos } from '../../db/schema';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
@@ -31,8 +31,8 @@ export const messageColumns = {
 /** A message's photo while it is not deleted: a deleted photo's files are gone, and its URL must not be signed again. */
 const livePhoto = and(eq(photos.id, messages.photoId), ne(photos.status, 'deleted'));
 
-export async function findMessage(db: Conn, where: SQL): Promise<MessageRow | undefined> {
-  const [row] = await db.select(messageColumns).from(messages).leftJoin(photos, livePhoto).where(where);
+export async function findMessage(db: Conn, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db.select(messageColumns).from(messages).leftJoin(photos, livePhoto).where(eq(messages.id, id));
   return row;
 }
 

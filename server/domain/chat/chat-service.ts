@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatWallet, LiveEvent, SendMessage, SendMessageResponse } from '../../../common/chat/chat-schema';
 import { FREE_CONVERSATIONS } from '../../../common/limits';
 import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import type { Db, Tx } from '../../db/database';
-import { messages } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
@@ -143,7 +141,7 @@ export async function sendMessage(deps: ChatDeps, sender: Pick<MemberRow, 'id' |
 
 /** A send repeated with a client_id already stored: the stored message, nothing charged. */
 async function repeatedSend(db: Db, me: Pick<MemberRow, 'id' | 'paidUser' | 'freeMessagesUsed'>, messageId: number, settings: SiteSettingsRecord, sign: (key: string) => string): Promise<SendMessageResponse> {
-  const row = (await findMessage(db, eq(messages.id, messageId)))!;
+  const row = (await findMessage(db, messageId))!;
   const theirs = (await otherSide(db, row.conversationId, me.id)) ?? { readUpTo: 0, deliveredUpTo: 0 };
   return { message: presentMessage(row, me.id, theirs, sign), wallet: await walletOf(db, me, settings) };
 }

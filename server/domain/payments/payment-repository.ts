@@ -56,6 +56,11 @@ export async function findMemberPayment(db: Conn, memberId: number, publicId: st
   return row;
 }
 
+export async function findPaymentByPublicId(db: Conn, publicId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId));
+  return row;
+}
+
 export async function findByProviderRef(db: Conn, provider: string, providerPaymentId: string): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()

@@ -7,12 +7,12 @@ import { ApiError } from '../../http/api-error';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import type { Site } from '../sites/site-directory';
 import { offeredBundle } from './payment-catalog';
-import { activeMandate, findByProviderRef, findMemberPayment, findPayment, insertPaymentOnce, lastPaidPayment, memberWallet, setProviderPayment, type PaymentRow } from './payment-repository';
+import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, setProviderPayment, type PaymentRow } from './payment-repository';
 import { settlePayment, type ReversalHook } from './payment-settlement';
 import { isFinal } from './payment-status';
 import { OWN_COLLECTION, type PaymentRouting } from './provider-routing';
 import { newPaymentId } from './public-id';
-import { ProviderError, type PaymentProvider, type ProviderPaymentState, type WebhookRequest } from './providers/payment-provider';
+import { ProviderError, type PaymentProvider, type ProviderPaymentState, type WebhookNotice, type WebhookRequest } from './providers/payment-provider';
 
 export interface PaymentDeps {
   db: Db;
@@ -199,11 +199,25 @@ export class PaymentService {
     if (!provider) throw new ApiError(404, 'errors.notFound');
     const notice = await provider.parseWebhook(request);
     for (const item of notice.payments) {
-      const payment = await findByProviderRef(this.deps.db, provider.key, item.providerPaymentId);
+      const payment = await this.paymentOfNotice(provider.key, item);
       if (!payment) continue;
       await this.refresh(provider, payment, item.state);
     }
     return notice.reply;
+  }
+
+  /**
+   * The payment a webhook item names: by the provider's id, else by our public id when the
+   * provider echoes it (an Adyen payment link becomes a payment with an id of its own, which
+   * the row takes from then on: refunds and later notices use it).
+   */
+  private async paymentOfNotice(providerKey: string, item: WebhookNotice['payments'][number]): Promise<PaymentRow | undefined> {
+    const byRef = await findByProviderRef(this.deps.db, providerKey, item.providerPaymentId);
+    if (byRef || !item.paymentId) return byRef;
+    const byPublicId = await findPaymentByPublicId(this.deps.db, item.paymentId);
+    if (!byPublicId || byPublicId.provider !== providerKey) return undefined;
+    await setProviderPayment(this.deps.db, byPublicId.id, { providerPaymentId: item.providerPaymentId, checkoutUrl: byPublicId.checkoutUrl, status: byPublicId.status });
+    return { ...byPublicId, providerPaymentId: item.providerPaymentId };
   }
 
   private async refresh(provider: PaymentProvider, payment: PaymentRow, known?: ProviderPaymentState): Promise<void> {

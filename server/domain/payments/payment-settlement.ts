@@ -30,7 +30,13 @@ export async function settlePayment(db: Db, paymentId: number, state: Pick<Provi
     if (!payment) throw new Error(`payment ${paymentId} not found`);
     const current = payment.status as PaymentStatus;
     const next = nextStatus(current, state.status);
-    if (next === null) return { status: current, changed: false, events: [] };
+    if (next === null) {
+      // A card stored after the payment was seen paid (Adyen's separate RECURRING_CONTRACT).
+      if (current === 'paid' && state.mandate && payment.memberId !== null) {
+        await saveMandate(tx, { memberId: payment.memberId, provider: payment.provider, method: payment.method, ...state.mandate });
+      }
+      return { status: current, changed: false, events: [] };
+    }
     const now = new Date();
     const becomesPaid = next === 'paid';
     await updatePayment(tx, payment.id, {

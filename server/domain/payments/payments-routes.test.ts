@@ -261,6 +261,20 @@ describe('bad input and authorization', () => {
     expect((await b.api.get(`/api/transaction.php?id=${start.payment_id}`)).statusCode).toBe(404);
   });
 
+  it('refuses a payment started from another site (CSRF) and creates nothing', async () => {
+    const { member: m, cookie } = await member();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      remoteAddress: nextIp(),
+      headers: { host: HOST, origin: 'https://evil.example', cookie, 'content-type': 'application/json' },
+      payload: { bundle: 1, method: 'ideal', country: 'NL', idempotency_key: randomUUID() },
+    });
+    expect(res.statusCode).toBe(403);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.memberId, m.id));
+    expect(rows).toEqual([]);
+  });
+
   it('refuses a webhook for a provider that is not configured', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/payment-webhook.php?provider=mollie', headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'id=tr_x' });
     expect(res.statusCode).toBe(404);

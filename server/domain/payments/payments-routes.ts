@@ -12,8 +12,6 @@ import { WebhookRejected } from './providers/payment-provider';
 const starts = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 // The result page polls every 2 seconds; several tabs may poll at once.
 const polls = { rateLimit: { max: 120, timeWindow: '1 minute' } };
-// Providers deliver in bursts from few addresses (and retry what we refuse).
-const webhooks = { rateLimit: { max: 3000, timeWindow: '1 minute' }, webhook: true };
 
 const webhookQuerySchema = z.object({ provider: z.enum(['test', 'mollie', 'adyen']) });
 
@@ -26,6 +24,8 @@ async function payerOf(request: FastifyRequest): Promise<Payer> {
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const service = app.payments;
+  // Providers deliver in bursts from few addresses (and retry what we refuse): far above a person's limit.
+  const webhooks = { rateLimit: { max: Math.max(3000, app.config.RATE_LIMIT_MAX * 5), timeWindow: '1 minute' }, webhook: true };
   const countryOf = (request: FastifyRequest, asked: string | undefined) => paymentCountry(request.visitor.site, asked, request.visitor.country);
 
   route(app, paymentsEndpoints.pricing, { schema: { tags: ['payments'], summary: 'The public price list of a payment country' } }, async (request) =>

@@ -3,7 +3,7 @@ import { accountEndpoints } from '../../../common/account/account-endpoints';
 import { route } from '../../http/endpoint-route';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { notificationSettings, updateNotificationSettings } from './notification-settings';
-import { addPushQueryConstraint, PUSH_CONSTRAINT } from './push-query-constraint';
+import { addPushQueryConstraint, PUSH_CONSTRAINT } from '../../http/push-query-constraint';
 import { deletePushSubscription, savePushSubscription } from './push-subscription-repository';
 
 /** Documented under their real address: the login route shares the path without the query. */

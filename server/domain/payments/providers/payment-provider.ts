@@ -57,7 +57,15 @@ export interface WebhookNotice {
    * The provider payments whose state changed. For providers whose webhook carries only an
    * id (Mollie, the test provider) the state is fetched; a signed notification (Adyen) carries it.
    */
-  payments: { providerPaymentId: string; state?: ProviderPaymentState }[];
+  payments: {
+    providerPaymentId: string;
+    state?: ProviderPaymentState;
+    /**
+     * Our payment's public id when the provider echoes it (Adyen's merchantReference): finds the
+     * row while it still holds the checkout's id (an Adyen payment link) instead of this one.
+     */
+    paymentId?: string;
+  }[];
   /** The body the provider expects back (Adyen: '[accepted]'). */
   reply?: string;
 }

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreditsPage, PaymentMethods, PaymentStart } from '../../../common/payments/payment-schemas';
+import { members } from '../../db/schema';
+import { payments } from '../../db/payments-schema';
+import { startAdyenStandin, type AdyenStandin } from '../../test-support/adyen-standin';
+import { trustStandinCertificates } from '../../test-support/https-standin';
+import { startMollieStandin, type MollieStandin } from '../../test-support/mollie-standin';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { HOST, loggedInMember, nextIp } from '../../test-support/test-client';
+
+// The product path with the real adapters, against local stand-ins of Mollie's and Adyen's
+// APIs (the network edge): routing, payment creation, webhooks, settlement.
+let t: TestApp;
+let mollie: MollieStandin;
+let adyen: AdyenStandin;
+let untrust: () => void;
+
+beforeAll(async () => {
+  untrust = trustStandinCertificates();
+  mollie = await startMollieStandin();
+  adyen = await startAdyenStandin();
+  t = await createTestApp({
+    TEST_PAYMENTS: 'auto',
+    MOLLIE_API_KEYS: { '*': mollie.apiKey },
+    MOLLIE_API_ENDPOINT: mollie.apiEndpoint,
+    ADYEN_API_KEY: adyen.apiKey,
+    ADYEN_MERCHANT_ACCOUNTS: { '*': adyen.merchantAccount },
+    ADYEN_HMAC_KEY: adyen.hmacKey,
+    ADYEN_ENVIRONMENT: 'TEST',
+    ADYEN_CHECKOUT_ENDPOINT: adyen.checkoutEndpoint,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await mollie?.close();
+  await adyen?.close();
+  untrust?.();
+});
+
+function webhook(provider: string, payload: string | object) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/payment-webhook.php?provider=${provider}`,
+    remoteAddress: nextIp(),
+    headers: { host: HOST, 'content-type': typeof payload === 'string' ? 'application/x-www-form-urlencoded' : 'application/json' },
+    payload,
+  });
+}
+
+async function buy(country: string, method: string) {
+  const buyer = await loggedInMember(t, { creditBalance: 0 });
+  const page = (await buyer.api.get(`/api/credits.php?country=${country}`)).json() as CreditsPage;
+  const bundle = page.bundles[0]!;
+  const res = await buyer.api.post('/api/payment.php', { bundle: bundle.id, method, country, idempotency_key: randomUUID() });
+  expect(res.statusCode, res.body).toBe(200);
+  const start = res.json() as PaymentStart;
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.publicId, start.payment_id));
+  return { ...buyer, bundle, start, row: row! };
+}
+
+async function balance(id: number) {
+  const [row] = await t.database.db.select({ balance: members.creditBalance, paid: members.paidUser }).from(members).where(eq(members.id, id));
+  return row!;
+}
+
+describe('with Mollie and Adyen configured', () => {
+  it('routes each method to the provider that serves it, and offers no test payments', async () => {
+    const buyer = await loggedInMember(t);
+    const dk = (await buyer.api.get('/api/credits.php?country=DK')).json() as CreditsPage;
+    const methods = (await buyer.api.get(`/api/paymentmethods.php?bundle=${dk.bundles[0]!.id}&country=DK`)).json() as PaymentMethods;
+    expect(methods.methods.map((m) => m.method)).toEqual(expect.arrayContaining(['dankort', 'mobilepay', 'creditcard']));
+    expect(t.app.paymentRouting.route('rendezvous', 'NL', 'ideal')?.provider).toBe('mollie');
+    expect(t.app.paymentRouting.route('rendezvous', 'DK', 'dankort')?.provider).toBe('adyen');
+    expect(t.app.paymentRouting.route('rendezvous', 'FR', 'cartebancaire')?.provider).toBe('adyen');
+    expect((await buyer.api.get('/api/test-checkout.php?id=tp_AAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+  });
+
+  it('pays with iDEAL through Mollie: its webhook carries only the id, the status is fetched, replays grant once', async () => {
+    const { member, bundle, start, row } = await buy('NL', 'ideal');
+    expect(row.provider).toBe('mollie');
+    expect(start.checkout_url).toBeTruthy();
+    // A webhook before payment changes nothing.
+    expect((await webhook('mollie', `id=${row.providerPaymentId}`)).statusCode).toBe(200);
+    expect((await balance(member.id)).balance).toBe(0);
+    mollie.setStatus(row.providerPaymentId!, 'paid');
+    const replies = await Promise.all(Array.from({ length: 5 }, () => webhook('mollie', `id=${row.providerPaymentId}`)));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await balance(member.id)).toEqual({ balance: bundle.credits, paid: true });
+    // Unknown ids are acknowledged (Mollie must not retry them forever) and change nothing.
+    expect((await webhook('mollie', 'id=tr_unknown123')).statusCode).toBe(200);
+  });
+
+  it('pays with Dankort through Adyen: only signed notifications count', async () => {
+    const { member, bundle, row } = await buy('DK', 'dankort');
+    expect(row.provider).toBe('adyen');
+    const paid = adyen.payLink(row.providerPaymentId!, { success: true });
+    const forged = JSON.parse(JSON.stringify(paid.webhook)) as { notificationItems: { NotificationRequestItem: { amount: { value: number } } }[] };
+    forged.notificationItems[0]!.NotificationRequestItem.amount.value += 1;
+    expect((await webhook('adyen', forged)).statusCode).toBe(401);
+    expect((await balance(member.id)).balance).toBe(0);
+
+    const res = await webhook('adyen', paid.webhook as object);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('[accepted]');
+    expect(await balance(member.id)).toEqual({ balance: bundle.credits, paid: true });
+    const [after] = await t.database.db.select().from(payments).where(eq(payments.id, row.id));
+    expect(after!.providerPaymentId).toBe(paid.pspReference);
+    expect((await webhook('adyen', paid.webhook as object)).statusCode).toBe(200);
+    expect((await balance(member.id)).balance).toBe(bundle.credits);
+  });
+});
