@@ -23,6 +23,15 @@ export const paths = {
   /** A conversation with a member; `starting` marks one begun from the new-like overlay. */
   memberChat: (id: number, starting = false) => `/members/${id}/chat${starting ? '?starting=1' : ''}`,
   credits: () => '/credits',
+  /** Paying bundle `id`: the method chooser, or with a method the Pay screen; `payment` makes it the result page. */
+  creditsBundle: (id: number, method?: string, payment?: string) =>
+    `/credits/${id}${method ? `/${method}` : ''}${payment ? `?payment=${encodeURIComponent(payment)}` : ''}`,
+  repeatOrder: () => '/credits/repeat-order',
+  directDebit: (bundle: number, country: string) => `/directdebit?bundle=${bundle}&country=${country}`,
+  transactions: () => '/transactions',
+  transaction: (paymentId: string) => `/transactions/${encodeURIComponent(paymentId)}`,
+  /** The built-in test provider's hosted checkout. */
+  testCheckout: (id: string) => `/test-checkout/${id}`,
   premium: () => '/premium',
   pricing: () => '/pricing',
   profile: () => '/profile',

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'likes',
   'pages',
   'pages-us',
+  'payments',
   'photos',
   'profile',
   'profile-view',

@@ -5,6 +5,7 @@ import { api } from './api';
 import { liveConnection, notePageSeq } from './live-connection';
 import { hasAttentionCount, setAttentionCount, subscribe, total } from './attention-count';
 import { announceLike } from './like-events';
+import { setWallet } from './wallet';
 
 /**
  * What every page of a logged-in member runs (loaded on demand by the top bar and the chat
@@ -48,9 +49,12 @@ function start(): () => void {
     if (!body || !body.user) return;
     setAttentionCount('messages', body.user.unread_messages);
     setAttentionCount('likes', body.user.new_likes);
+    setWallet({ credits: body.user.credits, paid_user: body.user.paid_user });
   };
   const offEvent = live.onEvent((event) => {
     if (event.kind === 'message' || event.kind === 'read' || event.kind === 'chat_deleted') setAttentionCount('messages', event.total_unread_messages);
+    // A purchase or refund (possibly on another tab or device): the top bar follows at once.
+    if (event.kind === 'credits') setWallet({ credits: event.balance, paid_user: event.paid_user });
     if (event.kind === 'like') {
       setAttentionCount('likes', event.total_new_likes);
       // The likes page and badge listen to announced likes; a received like is news for them too.

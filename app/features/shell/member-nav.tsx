@@ -6,6 +6,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { AccountMenu } from './account-menu';
 import { CreditsBadge } from './credits-badge';
 import { useAttentionSource } from '../../lib/attention-count';
+import { useWallet } from '../../lib/wallet';
 import { UNREAD_BADGE_CAP } from '../../../common/limits';
 import type { User } from '../../../common/auth/user-schema';
 
@@ -25,6 +26,8 @@ export default function MemberNav({ user, languageMenu }: { user: User; language
   useEffect(() => setOpen(false), [pathname]);
   const messages = useAttentionSource('messages', user.unread_messages);
   const likes = useAttentionSource('likes', user.new_likes);
+  // A purchase shows at once: the store hears the live event and the payment result's poll.
+  const { credits, paid_user } = useWallet({ credits: user.credits, paid_user: user.paid_user });
   return (
     <>
       <button
@@ -54,13 +57,13 @@ export default function MemberNav({ user, languageMenu }: { user: User; language
             <CountBadge count={likes} className="ms-1" testId="likes-badge" />
           </NavItemLink>
           <li className="nav-item">
-            {user.paid_user ? (
+            {paid_user ? (
               <Link className="nav-link text-white" to={paths.credits()} data-testid="nav-credits">
-                {t('nav.credits')} <CreditsBadge credits={user.credits} />
+                {t('nav.credits')} <CreditsBadge credits={credits} />
               </Link>
             ) : (
               <Link className="btn btn-secondary btn-sm" to={paths.premium()} data-testid="nav-premium">
-                {t('nav.getPremium')} <CreditsBadge credits={user.credits} />
+                {t('nav.getPremium')} <CreditsBadge credits={credits} />
               </Link>
             )}
           </li>
