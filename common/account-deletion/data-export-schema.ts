@@ -1,3 +1,4 @@
+import { transactionSchema } from '../payments/payment-schemas';
 import { z } from 'zod';
 import { profileFieldsSchema } from '../auth/user-schema';
 import { savedAccountSchema } from '../direct-debit/direct-debit-schemas';
@@ -93,6 +94,7 @@ export const dataExportSchema = z
       .describe('Logged-in sessions (the secret tokens are never exported)'),
     push_subscriptions: z.array(z.object({ endpoint: z.string(), created_at: time })).describe('Devices that receive push notifications'),
     signup_tracking: z.record(z.string(), z.string()).describe('Tracking parameters of the visit that signed up'),
+    payments: z.array(transactionSchema).describe('Purchases past the checkout: payment id, credits, method, amount, fee, status and date'),
     direct_debit_account: savedAccountSchema.nullable().describe('The bank account and SEPA mandate for direct debit; the IBAN only masked (it is kept encrypted)'),
   })
   .describe('All data of one member (GDPR Art. 20)');

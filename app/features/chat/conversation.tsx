@@ -1,3 +1,4 @@
+import { setWallet as reportWallet } from '../../lib/wallet';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ChatResponse, Gift, LiveEvent } from '../../../common/chat/chat-schema';
@@ -37,7 +38,12 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
   const { settings, user } = useRootData();
   const { profile } = initial;
   const [messages, setMessages] = useState<UiMessage[]>(initial.messages);
-  const [wallet, setWallet] = useState(initial.wallet);
+  const [wallet, setLocalWallet] = useState(initial.wallet);
+  // The conversation's own copy for its hints, and the top bar's (app/lib/wallet.ts) at once.
+  const setWallet = useCallback((next: ChatResponse['wallet']) => {
+    setLocalWallet(next);
+    reportWallet({ credits: next.credits, paid_user: next.paid_user });
+  }, []);
   const [cannotWrite, setCannotWrite] = useState(initial.cannot_write);
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
@@ -49,7 +55,7 @@ export function Conversation({ initial, openGift, onConversation, onRead, onSent
     setMessages((current) => [...fresh.messages, ...current.filter((m) => m.local || m.id > newest)]);
     setWallet(fresh.wallet);
     setCannotWrite(fresh.cannot_write);
-  }, []);
+  }, [setWallet]);
   const { conversation, adopt, typing } = useLiveConversation({ initial, setMessages, onConversation, onRead, onReload });
   const { scroller, onScroll, setSticky } = useStickyScroll(messages, typing);
   const { history, loadOlder } = useOlderMessages({ initial, conversation, messages, setMessages, scroller, setSticky, onError: setNotice });

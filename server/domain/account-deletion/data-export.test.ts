@@ -1,3 +1,4 @@
+import { payments } from '../../db/payments-schema';
 import { describe, expect, it } from 'vitest';
 import { dataExportSchema, DATA_EXPORT_FORMAT } from '../../../common/account-deletion/data-export-schema';
 import { conversations, likes, messages, photos, pushSubscriptions } from '../../db/schema';
@@ -25,6 +26,12 @@ describe('data export (POST /api/export.php)', () => {
     await addCreditEntry(db, { memberId: member.id, amount: 20, kind: 'signup_bonus' });
     await addCreditEntry(db, { memberId: member.id, amount: -10, kind: 'message' });
     await addCreditEntry(db, { memberId: other.id, amount: 999, kind: 'purchase' });
+    const payment = { siteId: member.siteId, credits: 100, method: 'ideal', provider: 'test', amountMinor: 1234, currency: 'EUR', country: 'NL', vatRateBp: 2100 };
+    await db.insert(payments).values([
+      { ...payment, publicId: `RVEXPORT${member.id}`, memberId: member.id, status: 'paid', idempotencyKey: 'a', paidAt: new Date() },
+      { ...payment, publicId: `RVOPEN${member.id}`, memberId: member.id, status: 'open', idempotencyKey: 'b' },
+      { ...payment, publicId: `RVOTHER${other.id}`, memberId: other.id, status: 'paid', idempotencyKey: 'c' },
+    ]);
     await db.insert(pushSubscriptions).values([
       { memberId: member.id, endpoint: 'https://push.example/ida', p256dh: 'IDA-P256DH-SECRET', auth: 'IDA-AUTH-SECRET' },
       { memberId: other.id, endpoint: 'https://push.example/olav', p256dh: 'x', auth: 'y' },
@@ -65,6 +72,8 @@ describe('data export (POST /api/export.php)', () => {
     expect(data.photos[0]!.content_type).toBe('image/webp');
     expect(data.photos[1]!.data_base64).toBeNull();
     expect(data.credit_entries.map((e) => e.amount)).toEqual([20, -10]);
+    // Purchases past the checkout, the member's own only.
+    expect(data.payments.map((p) => [p.payment_id, p.status, p.amount])).toEqual([[`RVEXPORT${member.id}`, 'paid', 1234]]);
     expect(data.conversations).toEqual([
       expect.objectContaining({
         id: conversation!.id,

@@ -4,11 +4,12 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { creditBalance } from '../credits/credits-repository';
 import { presentAccount } from '../direct-debit/direct-debit-account';
 import { findAccount } from '../direct-debit/direct-debit-repository';
+import { presentTransaction } from '../payments/payment-catalog';
+import { paymentsOf } from '../payments/payment-repository';
 import type { MemberRow } from '../members/account-repository';
 import { presentProfileFields } from '../members/profile-fields';
 import { isDemoKey } from '../photos/media-url';
 import { conversationsOf, creditEntriesOf, likesOf, messagesOf, photosOf, pushSubscriptionsOf, sessionsOf } from './data-export-repository';
-
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -24,7 +25,7 @@ export async function buildDataExport(
   site: { name: string; domain: string },
   now = new Date(),
 ): Promise<DataExport> {
-  const [credits, photoRows, conversationRows, ledger, sessionRows, pushRows, likeRows, directDebit] = await Promise.all([
+  const [credits, photoRows, conversationRows, ledger, sessionRows, pushRows, likeRows, directDebit, paymentRows] = await Promise.all([
     creditBalance(db, member.id),
     photosOf(db, member.id),
     conversationsOf(db, member.id),
@@ -33,6 +34,7 @@ export async function buildDataExport(
     pushSubscriptionsOf(db, member.id),
     likesOf(db, member.id),
     findAccount(db, member.id),
+    paymentsOf(db, member.id),
   ]);
   const messageRows = await messagesOf(
     db,
@@ -99,6 +101,7 @@ export async function buildDataExport(
     sessions: sessionRows.map((s) => ({ created_at: iso(s.createdAt), last_seen_at: iso(s.lastSeenAt), expires_at: iso(s.expiresAt), user_agent: s.userAgent })),
     push_subscriptions: pushRows.map((s) => ({ endpoint: s.endpoint, created_at: iso(s.createdAt) })),
     signup_tracking: member.signupTracking,
+    payments: paymentRows.map(presentTransaction),
     direct_debit_account: directDebit ? presentAccount(directDebit) : null,
   };
 }

@@ -81,7 +81,7 @@ export async function paymentMethods(db: Db, routing: PaymentRouting, site: Site
   };
 }
 
-function presentTransaction(p: PaymentRow): Transaction {
+export function presentTransaction(p: PaymentRow): Transaction {
   return {
     payment_id: p.publicId,
     credits: p.credits,

@@ -128,3 +128,12 @@ export async function memberWallet(db: Conn, memberId: number): Promise<{ balanc
 export async function markPremium(tx: Tx, memberId: number): Promise<void> {
   await tx.update(members).set({ paidUser: true }).where(eq(members.id, memberId));
 }
+
+/** All of a member's payments past the checkout, newest first (the data export). */
+export async function paymentsOf(db: Conn, memberId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), ne(payments.status, 'open')))
+    .orderBy(desc(payments.id));
+}
