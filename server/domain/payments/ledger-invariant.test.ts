@@ -6,8 +6,9 @@ import type { CreditsPage, PaymentStart } from '../../../common/payments/payment
 import { creditEntries, members } from '../../db/schema';
 import { payments } from '../../db/payments-schema';
 import { addCreditEntry } from '../credits/credits-repository';
+import { deliverWebhook } from '../../test-support/payment-webhooks';
 import { testAppForFile } from '../../test-support/test-app-for-file';
-import { HOST, loggedInMember, nextIp } from '../../test-support/test-client';
+import { loggedInMember } from '../../test-support/test-client';
 
 const t = testAppForFile();
 
@@ -24,15 +25,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('reverse' as const), payment: fc.nat(5), as: fc.constantFrom('refunded' as const, 'charged_back' as const) }),
 );
 
-function deliver(id: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payment-webhook.php?provider=test',
-    remoteAddress: nextIp(),
-    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `id=${id}`,
-  });
-}
+const deliver = (id: string) => deliverWebhook(t, 'test', `id=${id}`);
 
 describe('the credits ledger under random payment histories', () => {
   it('always sums to the balance, never goes below zero, and grants each payment at most once', async () => {

@@ -7,12 +7,12 @@ import { ApiError } from '../../http/api-error';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import type { Site } from '../sites/site-directory';
 import { offeredBundle } from './payment-catalog';
-import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, setProviderPayment, type PaymentRow } from './payment-repository';
+import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
 import { settlePayment, type ReversalHook } from './payment-settlement';
 import { isFinal } from './payment-status';
 import { OWN_COLLECTION, type PaymentRouting } from './provider-routing';
 import { newPaymentId } from './public-id';
-import { ProviderError, type PaymentProvider, type ProviderPaymentState, type WebhookNotice, type WebhookRequest } from './providers/payment-provider';
+import { ProviderError, type CreatePaymentInput, type PaymentProvider, type ProviderPaymentState, type WebhookNotice, type WebhookRequest } from './providers/payment-provider';
 
 export interface PaymentDeps {
   db: Db;
@@ -51,35 +51,10 @@ export class PaymentService {
     const routed = routing.route(site.row.key, input.country, input.method);
     if (!routed || routed.provider === OWN_COLLECTION) throw new ApiError(400, 'errors.paymentMethodUnavailable', {}, 'method');
     const provider = routing.provider(site.row.key, routed.provider)!;
-    const { payment, created } = await insertPaymentOnce(db, {
-      publicId: newPaymentId(),
-      memberId: payer.id,
-      siteId: site.row.id,
-      bundleId: bundle.id,
-      credits: bundle.credits,
-      method: input.method,
-      provider: provider.key,
-      amountMinor: bundle.amountMinor,
-      currency: bundle.currency,
-      country: input.country,
-      vatRateBp: vatRateBp(input.country),
-      idempotencyKey: input.idempotencyKey,
-    });
+    const { payment, created } = await insertPaymentOnce(db, paymentRow(site, payer, bundle, { method: input.method, provider: provider.key, country: input.country, idempotencyKey: input.idempotencyKey }));
     if (!created) return this.startedBefore(payment);
     try {
-      const made = await provider.createPayment({
-        method: input.method,
-        amountMinor: payment.amountMinor,
-        currency: payment.currency,
-        country: payment.country,
-        description: `${site.row.settings.name} ${payment.credits} credits ${payment.publicId}`,
-        returnUrl: resultUrl(urls, payment),
-        webhookUrl: webhookUrl(urls, provider.key),
-        metadata: { payment_id: payment.publicId, member_id: String(payer.id) },
-        locale: payer.language,
-        storeMandate: true,
-        customerReference: `member-${payer.id}`,
-      });
+      const made = await provider.createPayment({ ...providerInput(site, payer, payment, urls, provider.key), storeMandate: true });
       await setProviderPayment(db, payment.id, { providerPaymentId: made.providerPaymentId, checkoutUrl: made.checkoutUrl, status: payment.status });
       return { payment_id: payment.publicId, status: payment.status as PaymentStatus, checkout_url: made.checkoutUrl };
     } catch (error) {
@@ -150,34 +125,11 @@ export class PaymentService {
     const provider = routing.provider(site.row.key, last.provider);
     if (!mandate || !provider) return this.start(site, payer, { bundle: last.bundleId, method, country: last.country, idempotencyKey }, urls);
     const bundle = await offeredBundle(db, site, last.country, last.bundleId);
-    const { payment, created } = await insertPaymentOnce(db, {
-      publicId: newPaymentId(),
-      memberId: payer.id,
-      siteId: site.row.id,
-      bundleId: bundle.id,
-      credits: bundle.credits,
-      method,
-      provider: provider.key,
-      amountMinor: bundle.amountMinor,
-      currency: bundle.currency,
-      country: last.country,
-      vatRateBp: vatRateBp(last.country),
-      idempotencyKey,
-      mandateId: mandate.id,
-    });
+    const { payment, created } = await insertPaymentOnce(db, paymentRow(site, payer, bundle, { method, provider: provider.key, country: last.country, idempotencyKey, mandateId: mandate.id }));
     if (!created) return this.startedBefore(payment);
     try {
       const charged = await provider.chargeMandate({
-        method,
-        amountMinor: payment.amountMinor,
-        currency: payment.currency,
-        country: payment.country,
-        description: `${site.row.settings.name} ${payment.credits} credits ${payment.publicId}`,
-        returnUrl: resultUrl(urls, payment),
-        webhookUrl: webhookUrl(urls, provider.key),
-        metadata: { payment_id: payment.publicId, member_id: String(payer.id) },
-        locale: payer.language,
-        customerReference: `member-${payer.id}`,
+        ...providerInput(site, payer, payment, urls, provider.key),
         providerMandateId: mandate.providerMandateId,
         ...(mandate.providerCustomerId ? { providerCustomerId: mandate.providerCustomerId } : {}),
       });
@@ -230,6 +182,37 @@ export class PaymentService {
     publishEvents(this.deps.bus, settlement.events);
     return settlement.status;
   }
+}
+
+/** A new payment of a bundle: credits, amount and currency from our price list, VAT of the payment country. */
+function paymentRow(site: Site, payer: Payer, bundle: BundleRow, choice: { method: PaymentMethod; provider: string; country: string; idempotencyKey: string; mandateId?: number }): NewPayment {
+  return {
+    publicId: newPaymentId(),
+    memberId: payer.id,
+    siteId: site.row.id,
+    bundleId: bundle.id,
+    credits: bundle.credits,
+    amountMinor: bundle.amountMinor,
+    currency: bundle.currency,
+    vatRateBp: vatRateBp(choice.country),
+    ...choice,
+  };
+}
+
+/** What every provider call about a payment says: amount, description, where to return and report. */
+function providerInput(site: Site, payer: Payer, payment: PaymentRow, urls: PaymentUrls, provider: string): Omit<CreatePaymentInput, 'storeMandate'> {
+  return {
+    method: payment.method as PaymentMethod,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    country: payment.country,
+    description: `${site.row.settings.name} ${payment.credits} credits ${payment.publicId}`,
+    returnUrl: resultUrl(urls, payment),
+    webhookUrl: webhookUrl(urls, provider),
+    metadata: { payment_id: payment.publicId, member_id: String(payer.id) },
+    locale: payer.language,
+    customerReference: `member-${payer.id}`,
+  };
 }
 
 function resultUrl(urls: PaymentUrls, payment: PaymentRow): string {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreditsPage, PaymentMethods, PaymentStart, PaymentState, Pricing, TransactionDetail } from '../../../common/payments/payment-schemas';
 import { creditEntries, members } from '../../db/schema';
 import { payments, testProviderPayments } from '../../db/payments-schema';
+import { deliverWebhook } from '../../test-support/payment-webhooks';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { client, HOST, loggedInMember, nextIp } from '../../test-support/test-client';
 
@@ -16,15 +17,7 @@ function captureWebhooks(): string[] {
   return ids;
 }
 
-function deliver(id: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payment-webhook.php?provider=test',
-    remoteAddress: nextIp(),
-    headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `id=${id}`,
-  });
-}
+const deliver = (id: string) => deliverWebhook(t, 'test', `id=${id}`);
 
 async function member(overrides: Parameters<typeof loggedInMember>[1] = {}) {
   return loggedInMember(t, { creditBalance: 0, ...overrides });
@@ -102,7 +95,9 @@ describe('buying a bundle with the test provider', () => {
     expect(start.checkout_url).not.toContain(m.email);
     expect(await balanceOf(m.id)).toEqual({ balance: 0, paid: false });
 
-    expect(webhooks).toHaveLength(1);
+    // One delivery per change, now and then a second copy of it (at least once).
+    expect(webhooks.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(webhooks)).toEqual(new Set([webhooks[0]]));
     expect((await deliver(webhooks[0]!)).statusCode).toBe(200);
     expect(await balanceOf(m.id)).toEqual({ balance: bundle.credits, paid: true });
 

@@ -7,8 +7,9 @@ import { payments } from '../../db/payments-schema';
 import { startAdyenStandin, type AdyenStandin } from '../../test-support/adyen-standin';
 import { trustStandinCertificates } from '../../test-support/https-standin';
 import { startMollieStandin, type MollieStandin } from '../../test-support/mollie-standin';
+import { deliverWebhook } from '../../test-support/payment-webhooks';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { HOST, loggedInMember, nextIp } from '../../test-support/test-client';
+import { loggedInMember } from '../../test-support/test-client';
 
 // The product path with the real adapters, against local stand-ins of Mollie's and Adyen's
 // APIs (the network edge): routing, payment creation, webhooks, settlement.
@@ -39,15 +40,7 @@ afterAll(async () => {
   untrust?.();
 });
 
-function webhook(provider: string, payload: string | object) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/payment-webhook.php?provider=${provider}`,
-    remoteAddress: nextIp(),
-    headers: { host: HOST, 'content-type': typeof payload === 'string' ? 'application/x-www-form-urlencoded' : 'application/json' },
-    payload,
-  });
-}
+const webhook = (provider: string, payload: string | object) => deliverWebhook(t, provider, payload);
 
 async function buy(country: string, method: string) {
   const buyer = await loggedInMember(t, { creditBalance: 0 });
