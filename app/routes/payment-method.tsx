@@ -40,8 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // The body is read first: a redirect sent while the browser is still uploading resets the connection.
+  const form = await readForm(request);
   if (!context.user) throw loginRedirect(new URL(request.url).pathname);
-  return payAction(context, await readForm(request), parseParams(params).id);
+  return payAction(context, form, parseParams(params).id);
 }
 
 export const meta = noindexMeta;

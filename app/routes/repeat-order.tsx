@@ -17,8 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!context.user) throw loginRedirect(new URL(request.url).pathname);
+  // The body is read first: a redirect sent while the browser is still uploading resets the connection.
   const form = await readForm(request);
+  if (!context.user) throw loginRedirect(new URL(request.url).pathname);
   const result = await context.api(paymentsEndpoints.repeatOrder, { body: { idempotency_key: String(form.get('idempotency_key') ?? '') } });
   if (!result.ok) return data<PayActionData>({ error: result.message }, { status: result.status });
   // The result page needs the bundle and method: those of the last order, which this payment repeats.

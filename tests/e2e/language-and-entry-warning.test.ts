@@ -49,7 +49,11 @@ test.describe('language dropdown', () => {
   test("a member's choice in the top bar is saved to the account (spec 7), so mails follow it", async ({ page }) => {
     await signUpByApi(page, 'Lang');
     await page.goto('/members?country=BE');
-    await page.getByTestId('language-menu').getByRole('button').click();
+    // The menu opens once the page's script runs: on a busy machine the first click may come before.
+    await expect(async () => {
+      await page.getByTestId('language-menu').getByRole('button').click();
+      await expect(page.getByRole('button', { name: 'Français' })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     const { user } = (await (await page.request.get('/api/user.php')).json()) as { user: { language: string } };

@@ -250,7 +250,7 @@ test.describe('pricing and upsells', () => {
   });
 
   test('the payment country changes on the Pay screen; one that prices the bundle not leads to its own bundles', async ({ page }) => {
-    await newMember(page, 'paycountry');
+    await newMember(page, 'paycc');
     await page.goto('/credits?payment_country=NL');
     await page.getByTestId('bundle').first().getByRole('link').click();
     await expect(page.getByTestId('method-ideal')).toBeVisible();

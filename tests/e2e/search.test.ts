@@ -28,7 +28,7 @@ test.describe('member search', () => {
     await expect(results).toHaveCount(Math.min(48, total));
 
     // Country, region (under the country's own naming), ages.
-    await page.getByLabel('Country').selectOption('NL');
+    await page.getByLabel('Country', { exact: true }).selectOption('NL');
     const region = page.locator('#search-region');
     await expect(region).toBeVisible();
     await expect(page.locator('label[for="search-region"]')).toHaveText('Province');
@@ -52,7 +52,7 @@ test.describe('member search', () => {
 
     // The filters live in the URL: a reload keeps them.
     await page.reload();
-    await expect(page.getByLabel('Country')).toHaveValue('NL');
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('NL');
     await expect(page.getByLabel('Age from')).toHaveValue('25');
 
     // A tile opens the profile.
@@ -83,7 +83,7 @@ test.describe('member search', () => {
       await held;
       await route.continue();
     });
-    await page.getByLabel('Country').selectOption('NL');
+    await page.getByLabel('Country', { exact: true }).selectOption('NL');
     const show = page.getByTestId('finder-show');
     await expect(page.locator('#finder-region')).toBeDisabled();
     const before = await show.boundingBox();
@@ -104,7 +104,7 @@ test.describe('member search', () => {
     await logIn(PREMIUM);
     await page.goto('/members');
     await page.route('**/api/regions.php?*', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unknownCountry', message: 'Unknown country' } }) }));
-    await page.getByLabel('Country').selectOption('NL');
+    await page.getByLabel('Country', { exact: true }).selectOption('NL');
     await expect(page.locator('#search-region')).toHaveCount(0);
     // Its column went with it: the next filters close up.
     await expect(page.locator('.col-md-3:empty')).toHaveCount(0);
