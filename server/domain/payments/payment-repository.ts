@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { creditBundles, paymentMandates, payments } from '../../db/payments-schema';
 import { members } from '../../db/schema';
@@ -136,4 +136,15 @@ export async function paymentsOf(db: Conn, memberId: number): Promise<PaymentRow
     .from(payments)
     .where(and(eq(payments.memberId, memberId), ne(payments.status, 'open')))
     .orderBy(desc(payments.id));
+}
+
+/** The member's newest payment with this method that failed within `withinMs` (a retry may go elsewhere). */
+export async function recentFailure(db: Conn, memberId: number, method: string, withinMs: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), eq(payments.method, method), eq(payments.status, 'failed'), gt(payments.updatedAt, new Date(Date.now() - withinMs))))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../../http/api-error';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import type { Site } from '../sites/site-directory';
 import { offeredBundle } from './payment-catalog';
-import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
+import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, recentFailure, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
 import { settlePayment, type ReversalHook } from './payment-settlement';
 import { isFinal } from './payment-status';
 import { OWN_COLLECTION, type PaymentRouting } from './provider-routing';
@@ -34,6 +34,9 @@ export interface PaymentUrls {
   origin: string;
 }
 
+/** How long after a failed payment a new one with the same method goes to another provider, when there is one. */
+const RETRY_ELSEWHERE_MS = 30 * 60 * 1000;
+
 /** How long a second request with the same key waits for the first to reach the provider. */
 const DUPLICATE_WAIT_MS = 5_000;
 
@@ -50,7 +53,9 @@ export class PaymentService {
     const bundle = await offeredBundle(db, site, input.country, input.bundle);
     const routed = routing.route(site.row.key, input.country, input.method);
     if (!routed || routed.provider === OWN_COLLECTION) throw new ApiError(400, 'errors.paymentMethodUnavailable', {}, 'method');
-    const provider = routing.provider(site.row.key, routed.provider)!;
+    // Right after a payment with this method failed, another provider that serves it gets the retry.
+    const failed = await recentFailure(db, payer.id, input.method, RETRY_ELSEWHERE_MS);
+    const provider = (failed && routing.alternative(site.row.key, input.country, input.method, failed.provider)) || routing.provider(site.row.key, routed.provider)!;
     const { payment, created } = await insertPaymentOnce(db, paymentRow(site, payer, bundle, { method: input.method, provider: provider.key, country: input.country, idempotencyKey: input.idempotencyKey }));
     if (!created) return this.startedBefore(payment);
     try {

@@ -44,6 +44,15 @@ export class PaymentRouting {
     return this.methods(siteKey, country).find((m) => m.method === method);
   }
 
+  /**
+   * Another provider that serves the method in this country, for a retry after `failed` refused
+   * it (spec 4: a failed card payment is retried with a card or an alternative provider).
+   */
+  alternative(siteKey: string, country: string, method: PaymentMethod, failed: string): PaymentProvider | undefined {
+    const currency = currencyOf(country);
+    return this.providersOf(siteKey).find((p) => p.key !== failed && p.methods(country, currency).includes(method));
+  }
+
   /** A site's provider by key (a webhook names its provider; the payment row names the site). */
   provider(siteKey: string, key: string): PaymentProvider | undefined {
     return this.providersOf(siteKey).find((p) => p.key === key);

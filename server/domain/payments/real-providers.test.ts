@@ -103,4 +103,18 @@ describe('with Mollie and Adyen configured', () => {
     expect((await webhook('adyen', paid.webhook as object)).statusCode).toBe(200);
     expect((await balance(member.id)).balance).toBe(bundle.credits);
   });
+
+  it('sends the retry of a failed card payment to the other provider that takes cards (spec 4)', async () => {
+    const first = await buy('NL', 'creditcard');
+    expect(first.row.provider).toBe('mollie');
+    mollie.setStatus(first.row.providerPaymentId!, 'failed');
+    await webhook('mollie', `id=${first.row.providerPaymentId}`);
+    const retry = await first.api.post('/api/payment.php', { bundle: first.bundle.id, method: 'creditcard', country: 'NL', idempotency_key: randomUUID() });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.publicId, (retry.json() as PaymentStart).payment_id));
+    expect(row!.provider).toBe('adyen');
+    // A method only one provider serves stays with it.
+    const ideal = await first.api.post('/api/payment.php', { bundle: first.bundle.id, method: 'ideal', country: 'NL', idempotency_key: randomUUID() });
+    const [idealRow] = await t.database.db.select().from(payments).where(eq(payments.publicId, (ideal.json() as PaymentStart).payment_id));
+    expect(idealRow!.provider).toBe('mollie');
+  });
 });
