@@ -17,6 +17,10 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 export const AUTO_LIKE_RELOAD_MS = 500;
 export const TIME_BONUS_WINDOW_S = 14_400;
 export const WELCOME_DISCOUNT_PERCENT = 25;
+/** How often the payment result page asks whether a pending payment settled (spec 4: 'processing'). */
+export const PAYMENT_POLL_MS = 2_000;
+/** The result page stops asking after this long (the member can reload; the webhook still credits). */
+export const PAYMENT_POLL_MAX_MS = 15 * 60 * 1000;
 export const PHOTO_LIMIT_FREE = 3;
 export const PHOTO_LIMIT_PREMIUM = 25;
 export const FREE_CONVERSATIONS = 2;

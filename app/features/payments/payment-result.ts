@@ -1,10 +1,6 @@
 import type { PaymentStatus } from '../../../common/payments/payment-schemas';
 import { DEFERRED_METHODS, type PaymentMethod } from '../../../common/payments/payment-methods';
 
-/** How often the result page asks whether a pending payment settled (spec 4: 'processing'). */
-export const PAYMENT_POLL_MS = 2000;
-/** The result page stops asking after this long (the member can reload; the webhook still credits). */
-export const PAYMENT_POLL_MAX_MS = 15 * 60 * 1000;
 
 /**
  * The payment states of spec 4 as the result page shows them: still processing, completed,

@@ -3,7 +3,8 @@ import type { PaymentState } from '../../../common/payments/payment-schemas';
 import { paymentsEndpoints } from '../../../common/payments/payments-endpoints';
 import { api } from '../../lib/api';
 import { setWallet } from '../../lib/wallet';
-import { keepsPolling, PAYMENT_POLL_MAX_MS, PAYMENT_POLL_MS, resultView } from './payment-result';
+import { PAYMENT_POLL_MAX_MS, PAYMENT_POLL_MS } from '../../../common/limits';
+import { keepsPolling, resultView } from './payment-result';
 
 /**
  * A payment's state as the result page shows it: asked again every ~2 s while it is

@@ -46,7 +46,8 @@ export default function ActivationReminder({ email }: { email: string }) {
   if (!ready) return null;
   const content = (
     <>
-      <p className="mb-2">{t('signup:reminder.text', { email })}</p>
+      {/* A long address must wrap on a 320 px phone, not widen the page. */}
+      <p className="mb-2 text-break">{t('signup:reminder.text', { email })}</p>
       {sent === 'yes' && <p className="mb-2 fw-semibold">{t('signup:reminder.resent')}</p>}
       {sent !== 'yes' && sent !== 'no' && sent !== 'sending' && <p className="mb-2 text-danger">{sent}</p>}
       <div className="d-flex flex-wrap gap-2">
