@@ -28,7 +28,7 @@ const featureZones = [
 // its own, never one beside or above it, so the base domains stay free of what is built on them.
 const serverLayers = [
   ['geoip', 'reference', 'credits', 'member-events', 'visits', 'complaints'], // foundations: no other domain
-  ['sites', 'members', 'photos'], // base domains
+  ['sites', 'members', 'photos', 'offers'], // base domains
   ['likes', 'search', 'payments'],
   ['chat', 'geocode', 'direct-debit'],
   ['current-user'], // the logged-in member's object, summed up from the domains below

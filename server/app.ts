@@ -67,6 +67,7 @@ import { PaymentService } from './domain/payments/payment-service';
 import { TestProvider } from './domain/payments/providers/test-provider';
 import { configuredProviders, testPaymentsEnabled } from './domain/payments/configured-providers';
 import { paymentsRoutes } from './domain/payments/payments-routes';
+import { offersRoutes } from './domain/offers/offers-routes';
 import { testCheckoutRoutes } from './domain/payments/test-checkout-routes';
 import { directDebitRoutes } from './domain/direct-debit/direct-debit-routes';
 
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(chatRoutes);
     await api.register(liveRoutes);
     await api.register(paymentsRoutes);
+    await api.register(offersRoutes);
     if (testPaymentsEnabled(config)) await api.register(testCheckoutRoutes(app.testProvider));
     await api.register(directDebitRoutes, { dataKey: dataKeyOf(secrets) });
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -7,6 +7,7 @@ import { directDebitEndpoints } from '../direct-debit/direct-debit-endpoints';
 import { geocodeEndpoints } from '../geocode/geocode-endpoints';
 import { likesEndpoints } from '../likes/likes-endpoints';
 import { membersEndpoints } from '../members/members-endpoints';
+import { offersEndpoints } from '../offers/discount-code';
 import { paymentsEndpoints } from '../payments/payments-endpoints';
 import { testCheckoutEndpoints } from '../payments/test-checkout';
 import { photosEndpoints } from '../photos/photos-endpoints';
@@ -33,6 +34,7 @@ export const endpoints = {
   geocode: geocodeEndpoints,
   likes: likesEndpoints,
   members: membersEndpoints,
+  offers: offersEndpoints,
   payments: paymentsEndpoints,
   testCheckout: testCheckoutEndpoints,
   photos: photosEndpoints,

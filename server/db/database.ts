@@ -4,11 +4,12 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as coreSchema from './schema';
 import * as paymentsSchema from './payments-schema';
 import * as directDebitSchema from './direct-debit-schema';
+import * as offersSchema from './offers-schema';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { applyFunctionFiles } from './sql-functions';
 import { projectPath } from '../project-paths';
 
-const schema = { ...coreSchema, ...paymentsSchema, ...directDebitSchema };
+const schema = { ...coreSchema, ...paymentsSchema, ...directDebitSchema, ...offersSchema };
 export type Db = NodePgDatabase<typeof schema>;
 /** The handle inside `db.transaction(async (tx) => ...)`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
