@@ -7,13 +7,12 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { isValidIBAN, electronicFormatIBAN } from 'ibantools';
 import { validateCreditorID } from 'sepa';
 import { z } from 'zod';
-import { loadConfig } from '../../config';
-import { openDatabase, type Db } from '../../db/database';
+import { runAsCommand } from '../../db/command';
+import type { Db } from '../../db/database';
 import { sites } from '../../db/schema';
 import { dataKeyOf, loadSecrets } from '../../secrets';
 import { recordReturn } from './direct-debit-reversal';
@@ -80,22 +79,7 @@ export async function runSepaCommand(ctx: SepaCommandContext, argv: string[]): P
   throw new Error(USAGE);
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const [database, secrets] = await Promise.all([
-    openDatabase({ databaseUrl: config.DATABASE_URL, embeddedDataDir: path.join(config.DATA_DIR, 'pglite'), poolSize: config.DB_POOL_SIZE }),
-    loadSecrets(config.DATA_DIR),
-  ]);
-  try {
-    console.log(await runSepaCommand({ db: database.db, cipher: new FieldCipher(dataKeyOf(secrets)), dataDir: config.DATA_DIR, env: process.env }, process.argv.slice(2)));
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  });
-}
+runAsCommand(import.meta.url, async (db, config, argv) => {
+  const secrets = await loadSecrets(config.DATA_DIR);
+  return runSepaCommand({ db, cipher: new FieldCipher(dataKeyOf(secrets)), dataDir: config.DATA_DIR, env: process.env }, argv);
+});

@@ -4,11 +4,10 @@
  *   return policy's refund_days are the support team's to apply) and withdraws its credits
  *   as any refund does (decision 0020: never below zero).
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { loadConfig, type AppConfig } from '../../config';
-import { openDatabase, type Db } from '../../db/database';
+import type { AppConfig } from '../../config';
+import { runAsCommand } from '../../db/command';
+import type { Db } from '../../db/database';
 import { sites } from '../../db/schema';
 import { configuredProviders } from './configured-providers';
 import { findPaymentByPublicId } from './payment-repository';
@@ -43,19 +42,4 @@ export async function runPaymentsCommand(db: Db, config: AppConfig, argv: string
   }
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, embeddedDataDir: path.join(config.DATA_DIR, 'pglite'), poolSize: config.DB_POOL_SIZE });
-  try {
-    console.log(await runPaymentsCommand(database.db, config, process.argv.slice(2)));
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  });
-}
+runAsCommand(import.meta.url, (db, config, argv) => runPaymentsCommand(db, config, argv));

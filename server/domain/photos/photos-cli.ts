@@ -2,11 +2,9 @@
  * `npm run photos -- approve <photoId...>` / `npm run photos -- approve --all-pending`:
  * sets photos in inspection active, until moderation tooling exists.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../../config';
-import { openDatabase, type Db } from '../../db/database';
+import { runAsCommand } from '../../db/command';
+import type { Db } from '../../db/database';
 import { approvePendingPhotos } from './photos-repository';
 
 export const USAGE = 'Usage: npm run photos -- approve <photoId...> | npm run photos -- approve --all-pending';
@@ -28,23 +26,4 @@ export async function runPhotosCommand(db: Db, argv: string[]): Promise<string> 
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    embeddedDataDir: path.join(config.DATA_DIR, 'pglite'),
-    poolSize: config.DB_POOL_SIZE,
-  });
-  try {
-    console.log(await runPhotosCommand(database.db, process.argv.slice(2)));
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
-  });
-}
+runAsCommand(import.meta.url, (db, _config, argv) => runPhotosCommand(db, argv));
