@@ -7,8 +7,7 @@ import {
   type CompleteSignupActionData,
 } from "../features/signup/complete-signup-page";
 import { uploadPhoto } from "../features/photos/upload-photo";
-import { ensureBundle } from "../i18n/i18n";
-import { useTranslation } from "../i18n/react";
+import { useBundles } from "../i18n/react";
 import { paths } from "../paths";
 import { readForm } from '../lib/form-body';
 import { noindexMeta } from '../lib/route-meta';
@@ -54,9 +53,7 @@ export const meta = noindexMeta;
 export default function CompleteSignup() {
   const { email, confirmed, bundle, photosBundle } =
     useLoaderData<typeof loader>();
-  const { i18n } = useTranslation();
-  ensureBundle(i18n, "signup", bundle);
-  ensureBundle(i18n, 'photos', photosBundle);
+  const { i18n } = useBundles({ signup: bundle, photos: photosBundle });
   // The photo chosen in step 1 of the signup, uploaded now that the account exists.
   const upload = useCallback(
     async (file: File) => {

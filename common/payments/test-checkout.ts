@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint';
 import { PAYMENT_METHODS } from './payment-methods';
+import { PAYMENT_STATUSES } from './payment-schemas';
 
 /**
  * The built-in test provider's hosted checkout (/test-checkout/{id}): the payer completes,
@@ -17,7 +18,7 @@ export const testCheckoutSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   description: z.string(),
-  status: z.enum(['open', 'pending', 'paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back']),
+  status: z.enum(PAYMENT_STATUSES),
   /** Where the payer goes back to (the shop's result page). */
   return_url: z.string(),
 });

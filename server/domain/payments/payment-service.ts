@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import type { Site } from '../sites/site-directory';
-import { offeredBundle } from './payment-catalog';
+import { offeredBundle, paymentCountry } from './payment-catalog';
 import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, recentFailure, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
 import { settlePayment, type ReversalHook } from './payment-settlement';
 import { isFinal } from './payment-status';
@@ -49,7 +49,7 @@ export class PaymentService {
    */
   async start(site: Site, payer: Payer, input: { bundle: number; method: PaymentMethod; country: string; idempotencyKey: string }, urls: PaymentUrls): Promise<PaymentStart> {
     const { db, routing } = this.deps;
-    if (!site.row.settings.countries.includes(input.country)) throw new ApiError(400, 'errors.paymentCountry', {}, 'country');
+    paymentCountry(site, input.country, null);
     const bundle = await offeredBundle(db, site, input.country, input.bundle);
     const routed = routing.route(site.row.key, input.country, input.method);
     if (!routed || routed.provider === OWN_COLLECTION) throw new ApiError(400, 'errors.paymentMethodUnavailable', {}, 'method');
@@ -95,7 +95,10 @@ export class PaymentService {
     if (!isFinal(payment.status as PaymentStatus) && payment.providerPaymentId && payment.provider !== OWN_COLLECTION) {
       const provider = this.deps.routing.provider(site.row.key, payment.provider);
       if (provider) {
-        await this.refresh(provider, payment).catch((error: unknown) => this.deps.log.warn({ err: String(error), payment: publicId }, 'payment status refresh failed'));
+        await this.refresh(provider, payment).catch((error: unknown) => {
+          // A provider that reports only by webhook (Adyen after the link) answers ProviderError on every poll: not worth a warning.
+          if (!(error instanceof ProviderError)) this.deps.log.warn({ err: String(error), payment: publicId }, 'payment status refresh failed');
+        });
         payment = (await findPayment(this.deps.db, payment.id)) ?? payment;
       }
     }

@@ -1,7 +1,8 @@
 import type { PaymentMethod } from '../../../../common/payments/payment-methods';
+import type { PaymentStatus } from '../../../../common/payments/payment-schemas';
 
 /** A provider's word on a payment, in our terms (payment-status.ts orders them). */
-export type ProviderStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded' | 'charged_back';
+export type ProviderStatus = PaymentStatus;
 
 export type ProviderKey = 'test' | 'mollie' | 'adyen';
 

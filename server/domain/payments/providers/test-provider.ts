@@ -48,17 +48,7 @@ export class TestProvider implements PaymentProvider {
   }
 
   async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
-    const id = `tp_${randomId(20)}`;
-    await this.db.insert(testProviderPayments).values({
-      id,
-      method: input.method,
-      amountMinor: input.amountMinor,
-      currency: input.currency,
-      description: input.description,
-      redirectUrl: input.returnUrl,
-      webhookUrl: input.webhookUrl,
-      metadata: { ...input.metadata, store_mandate: String(input.storeMandate) },
-    });
+    const { id } = await this.insert(input, 'open', { store_mandate: String(input.storeMandate) });
     return { providerPaymentId: id, status: 'open', checkoutUrl: `${new URL(input.returnUrl).origin}/test-checkout/${id}` };
   }
 
@@ -91,23 +81,9 @@ export class TestProvider implements PaymentProvider {
       .where(and(eq(testProviderPayments.mandateId, input.providerMandateId), isNotNull(testProviderPayments.mandateId)));
     if (!mandate) throw new ProviderError('unknown test mandate');
     const declined = mandate.metadata.mandate_declined === 'true';
-    const id = `tp_${randomId(20)}`;
-    const [row] = await this.db
-      .insert(testProviderPayments)
-      .values({
-        id,
-        method: input.method,
-        amountMinor: input.amountMinor,
-        currency: input.currency,
-        description: input.description,
-        redirectUrl: input.returnUrl,
-        webhookUrl: input.webhookUrl,
-        status: declined ? 'failed' : 'paid',
-        metadata: { ...input.metadata, recurring: 'true' },
-      })
-      .returning();
-    this.report(row!);
-    return { providerPaymentId: id, status: declined ? 'failed' : 'paid', checkoutUrl: null };
+    const row = await this.insert(input, declined ? 'failed' : 'paid', { recurring: 'true' });
+    this.report(row);
+    return { providerPaymentId: row.id, status: declined ? 'failed' : 'paid', checkoutUrl: null };
   }
 
   async parseWebhook(request: WebhookRequest) {
@@ -162,6 +138,25 @@ export class TestProvider implements PaymentProvider {
       .update(testProviderPayments)
       .set({ metadata: { ...row.metadata, mandate_declined: 'true' } })
       .where(eq(testProviderPayments.id, row.id));
+  }
+
+  /** A new payment in the provider's books, with what the shop asked for. */
+  private async insert(input: Omit<CreatePaymentInput, 'storeMandate'>, status: ProviderStatus, metadata: Record<string, string>): Promise<Row> {
+    const [row] = await this.db
+      .insert(testProviderPayments)
+      .values({
+        id: `tp_${randomId(20)}`,
+        method: input.method,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        description: input.description,
+        redirectUrl: input.returnUrl,
+        webhookUrl: input.webhookUrl,
+        status,
+        metadata: { ...input.metadata, ...metadata },
+      })
+      .returning();
+    return row!;
   }
 
   private async find(id: string): Promise<Row | undefined> {
