@@ -17,6 +17,12 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 export const AUTO_LIKE_RELOAD_MS = 500;
 export const TIME_BONUS_WINDOW_S = 14_400;
 export const WELCOME_DISCOUNT_PERCENT = 25;
+/** The time bonus's code (spec 9) and the hours its modal's 'act fast' text names. */
+export const TIME_BONUS_CODE = 'TIMEBONUS25';
+export const TIME_BONUS_PERCENT = 25;
+export const TIME_BONUS_MODAL_HOURS = 4;
+/** How long the welcome discount lasts from the moment a member first gets it ('Act Fast', in hours). */
+export const WELCOME_OFFER_HOURS = 48;
 /** How often the payment result page asks whether a pending payment settled (spec 4: 'processing'). */
 export const PAYMENT_POLL_MS = 2_000;
 /** The result page stops asking after this long (the member can reload; the webhook still credits). */

@@ -70,6 +70,8 @@ export const createPaymentSchema = z.object({
   method: paymentMethod,
   country,
   idempotency_key: z.uuid(),
+  /** A discount code the member brings (a link, typed, or an offer); the server checks and applies it again. */
+  code: z.string().trim().min(1).max(40).optional(),
 });
 
 /** The states of spec 4 as the browser sees them: loading is the page's own; pending is 'processing'. */
@@ -113,6 +115,8 @@ export const transactionSchema = z.object({
   currency,
   status: z.enum(PAYMENT_STATUSES),
   date: z.string(),
+  /** The discount the server applied when the payment was created; `amount` is what was charged. */
+  discount: z.object({ code: z.string(), percentage: z.number(), original_amount: minor }).nullable(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -30,6 +30,8 @@ describe('GET /api/discountcode.php', () => {
       validity: 'once-per-user',
       expired: false,
       paymentmethods: ['ideal'],
+      kind: 'code',
+      server_time: expect.any(String),
     });
   });
 

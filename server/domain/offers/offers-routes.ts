@@ -19,6 +19,8 @@ function presentCode(row: DiscountCodeRow, now: Date): DiscountCode {
     validity: row.validity as DiscountCode['validity'],
     expired: row.expiresAt !== null && row.expiresAt <= now,
     paymentmethods: (row.paymentMethods as PaymentMethod[] | null) ?? null,
+    kind: 'code',
+    server_time: now.toISOString(),
   };
 }
 

@@ -91,7 +91,15 @@ export function presentTransaction(p: PaymentRow): Transaction {
     currency: p.currency as Currency,
     status: p.status as Transaction['status'],
     date: (p.paidAt ?? p.createdAt).toISOString(),
+    discount: discountOf(p),
   };
+}
+
+/** The discount recorded on a payment when it was created (details.discount), if any. */
+function discountOf(p: PaymentRow): Transaction['discount'] {
+  const d = p.details['discount'] as { code?: unknown; percentage?: unknown; original_amount?: unknown } | undefined;
+  if (!d || typeof d.code !== 'string' || typeof d.percentage !== 'number' || typeof d.original_amount !== 'number') return null;
+  return { code: d.code, percentage: d.percentage, original_amount: d.original_amount };
 }
 
 export async function transactions(db: Db, memberId: number, before: string | undefined): Promise<{ transactions: Transaction[]; more: boolean }> {

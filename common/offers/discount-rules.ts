@@ -1,4 +1,5 @@
-import type { PaymentMethod } from '../../../common/payments/payment-methods';
+import type { PaymentMethod } from '../payments/payment-methods';
+import type { DiscountCode } from './discount-code';
 
 export interface CodeTerms {
   status: string;
@@ -37,4 +38,17 @@ export function refusal(terms: CodeTerms, order: Order, now = new Date()): CodeR
 /** The price after a percentage off, rounded to the minor unit in the buyer's favour. */
 export function discounted(amountMinor: number, percentageBp: number): number {
   return Math.floor((amountMinor * (10_000 - percentageBp)) / 10_000);
+}
+
+/** The terms of a code as the API presents it (the browser prices bundles with them; the server decides again). */
+export function termsOf(code: DiscountCode): CodeTerms {
+  return {
+    status: code.status,
+    expiresAt: code.expires ? new Date(code.expires) : null,
+    country: code.country,
+    currency: code.currency,
+    minimumOrderMinor: code.minimum_order_value,
+    paymentMethods: code.paymentmethods,
+    memberId: code.user_id,
+  };
 }
