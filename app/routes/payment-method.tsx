@@ -5,6 +5,7 @@ import { paymentsEndpoints } from '../../common/payments/payments-endpoints';
 import { PayScreen } from '../features/payments/pay-screen';
 import { ResultScreen } from '../features/payments/result-screen';
 import { loadMethods } from '../features/payments/payment-loaders';
+import { loadDiscount } from '../features/payments/discount-loaders';
 import { payAction } from '../features/payments/payment-actions';
 import { readForm } from '../lib/form-body';
 import { noindexMeta } from '../lib/route-meta';
@@ -18,7 +19,8 @@ function parseParams(params: Route.LoaderArgs['params']) {
 }
 
 /**
- * /credits/{id}/{paymentmethod?} (route credits-id-paymentmethod): choose a method and pay;
+ * /credits/{id}/{paymentmethod?} (route credits-id-paymentmethod): choose a method and pay,
+ * with the discount code the credits page passed on (?code=) or the member's offer;
  * with ?payment= it is where the provider sends the member back to (the result).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -26,17 +28,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!context.user) throw loginRedirect(url.pathname + url.search);
   const { id, method } = parseParams(params);
   // One key per screen: a double click on Pay, or a retried request, starts one payment.
-  const base = { bundle: context.translations('payments'), id, method, key: crypto.randomUUID() };
+  const base = { bundle: context.translations('payments'), id, method, key: crypto.randomUUID(), memberId: context.user.id };
   const paymentId = url.searchParams.get('payment');
   if (!paymentId) {
-    const methods = await loadMethods(context, request, id);
-    return { ...base, methods: methods.body, chosen: methods.chosen, payment: null };
+    const [methods, discount] = await Promise.all([loadMethods(context, request, id), loadDiscount(context, url)]);
+    return { ...base, methods: methods.body, chosen: methods.chosen, payment: null, discount };
   }
   const state = await context.api(paymentsEndpoints.state, { query: { id: paymentId } });
   if (!state.ok) throw data(state.message, { status: state.status });
   // The result stands on its own; the methods only give a retry its country (none: no retry button).
   const methods = await loadMethods(context, request, id).catch(() => null);
-  return { ...base, methods: methods?.body ?? null, chosen: false, payment: state.body };
+  return { ...base, methods: methods?.body ?? null, chosen: false, payment: state.body, discount: null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -49,9 +51,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta = noindexMeta;
 
 export default function PaymentMethod() {
-  const { bundle, id, method, methods, chosen, key, payment } = useLoaderData<typeof loader>();
+  const { bundle, id, method, methods, chosen, key, payment, discount, memberId } = useLoaderData<typeof loader>();
   const error = useActionData<typeof action>()?.error;
   if (payment) return <ResultScreen bundle={bundle} initial={payment} bundleId={id} country={methods?.country ?? null} idempotencyKey={key} error={error} />;
-  if (!methods) return null;
-  return <PayScreen bundle={bundle} data={methods} chosen={chosen} method={method} idempotencyKey={key} error={error} />;
+  if (!methods || !discount) return null;
+  return <PayScreen bundle={bundle} data={methods} chosen={chosen} method={method} idempotencyKey={key} error={error} discount={discount} memberId={memberId} />;
 }

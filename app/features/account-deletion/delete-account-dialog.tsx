@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { Link, useFetcher } from 'react-router';
+import { useFetcher } from 'react-router';
 import { ACCOUNT_DELETED_PATH, DELETE_REASON_TEXT_MAX, DELETE_REASONS } from '../../../common/account-deletion/account-deletion-rules';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/form-alert';
 import { TextAreaField } from '../../components/form-field';
 import { CurrentPasswordField } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
+import { STAY_INTENT, type StayOfferActionData } from './stay-offer';
 
 /** What the /account-deleted action answers a failed deletion with. */
 export interface DeleteActionData {
@@ -32,6 +33,9 @@ export function DeleteAccountDialog({ discount, onClose }: Props) {
   const fetcher = useFetcher<DeleteActionData>();
   const busy = fetcher.state !== 'idle';
   const error = fetcher.data?.intent === 'delete' ? fetcher.data.error : undefined;
+  // Accepting the offer claims the member's personal code; the action then opens /credits with it.
+  const stay = useFetcher<StayOfferActionData>();
+  const stayError = stay.data?.intent === STAY_INTENT ? stay.data.error : undefined;
   return (
     <Modal show onHide={onClose} centered aria-labelledby="delete-account-dialog-title" data-testid="delete-account-dialog">
       <Modal.Header closeButton>
@@ -43,15 +47,23 @@ export function DeleteAccountDialog({ discount, onClose }: Props) {
             <p className="lead mb-0" data-testid="delete-discount-offer">
               {t('account:delete.offer', { percent: discount })}
             </p>
+            {stayError && (
+              <FormAlert variant="danger" testId="delete-offer-error" className="mt-3 mb-0">
+                {stayError}
+              </FormAlert>
+            )}
           </Modal.Body>
-          <Modal.Footer className="justify-content-between">
-            <button type="button" className="btn btn-link text-body-secondary" onClick={() => setStep('confirm')}>
-              {t('account:delete.continue')}
-            </button>
-            <Link className="btn btn-primary" to={paths.credits()} onClick={onClose}>
-              {t('account:delete.offerCta')}
-            </Link>
-          </Modal.Footer>
+          <stay.Form method="post" action={paths.credits()}>
+            <input type="hidden" name="intent" value={STAY_INTENT} />
+            <Modal.Footer className="justify-content-between">
+              <button type="button" className="btn btn-link text-body-secondary" onClick={() => setStep('confirm')}>
+                {t('account:delete.continue')}
+              </button>
+              <SubmitButton busy={stay.state !== 'idle'} className="btn btn-primary" testId="delete-offer-accept">
+                {t('account:delete.offerCta')}
+              </SubmitButton>
+            </Modal.Footer>
+          </stay.Form>
         </>
       ) : (
         <fetcher.Form method="post" action={ACCOUNT_DELETED_PATH}>

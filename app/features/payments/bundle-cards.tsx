@@ -4,8 +4,11 @@ import { formatMoney } from '../../../common/payments/money';
 import { FREE_CONVERSATIONS, PHOTO_LIMIT_PREMIUM } from '../../../common/limits';
 import { useTranslation } from '../../i18n/react';
 
-/** The credit bundles of a payment country as cards: credits, price, price per message, the best-value mark. */
-export function BundleCards({ bundles, action }: { bundles: readonly Bundle[]; action: (bundle: Bundle) => ReactNode }) {
+/**
+ * The credit bundles of a payment country as cards: credits, price, price per message, the
+ * best-value mark. `price` renders the price instead (a discount code's, on /credits).
+ */
+export function BundleCards({ bundles, action, price }: { bundles: readonly Bundle[]; action: (bundle: Bundle) => ReactNode; price?: (bundle: Bundle) => ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
     <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled mb-4" data-testid="bundles">
@@ -20,7 +23,7 @@ export function BundleCards({ bundles, action }: { bundles: readonly Bundle[]; a
             <div className="card-body d-flex flex-column gap-1">
               <div className="h4 mb-0">{t('payments:bundle.credits', { credits: bundle.credits })}</div>
               <div className="fs-5 fw-semibold" data-testid="bundle-price">
-                {formatMoney(bundle.amount, bundle.currency, i18n.language)}
+                {price ? price(bundle) : formatMoney(bundle.amount, bundle.currency, i18n.language)}
               </div>
               <div className="small text-body-secondary mb-2">
                 {t('payments:bundle.perMessage', { price: formatMoney(bundle.price_per_message, bundle.currency, i18n.language) })}

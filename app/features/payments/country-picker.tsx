@@ -5,13 +5,15 @@ import { useTranslation } from '../../i18n/react';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useRootData } from '../../lib/use-root-data';
 import { keptCountry, PAYMENT_COUNTRY_PARAM, rememberPaymentCountry } from './payment-country';
+import { CODE_PARAM, withCode } from './discount-pricing';
 
 /**
  * The payment country (spec 3 client state): a GET form, so it works before the JavaScript
  * has loaded; with it, a change applies at once. The member's choice is kept for the next
- * pages (`chosen`: the page shows a country the member picked, not the default).
+ * pages (`chosen`: the page shows a country the member picked, not the default). `code`: the
+ * page's discount code, kept when the country changes (null: none named).
  */
-export function CountryPicker({ country, countries, chosen }: { country: string; countries: readonly string[]; chosen: boolean }) {
+export function CountryPicker({ country, countries, chosen, code = null }: { country: string; countries: readonly string[]; chosen: boolean; code?: string | null }) {
   const { t } = useTranslation();
   const { locale } = useRootData();
   const id = useId();
@@ -22,11 +24,12 @@ export function CountryPicker({ country, countries, chosen }: { country: string;
     if (chosen) return rememberPaymentCountry(country);
     // A page rendered without the kept country (a visitor's shared page): apply it now.
     const kept = keptCountry(document.cookie, country, countries);
-    if (kept) void navigate(`?${PAYMENT_COUNTRY_PARAM}=${kept}`, { replace: true, preventScrollReset: true });
-  }, [chosen, country, countries, navigate]);
+    if (kept) void navigate(withCode(`?${PAYMENT_COUNTRY_PARAM}=${kept}`, code), { replace: true, preventScrollReset: true });
+  }, [chosen, country, countries, navigate, code]);
   if (countries.length < 2) return null;
   return (
     <Form method="get" replace preventScrollReset className="d-flex flex-wrap align-items-end gap-2 mb-4" data-testid="payment-country">
+      {code !== null && <input type="hidden" name={CODE_PARAM} value={code} />}
       <div>
         <label htmlFor={id} className="form-label small mb-1">
           {t('payments:country.label')}

@@ -11,6 +11,8 @@ import { PageTitle } from '../../components/page-title';
 import { CountryPicker } from './country-picker';
 import { MethodLogo } from './method-logo';
 import { methodName } from './method-name';
+import { carriedCode, CODE_PARAM, priceWith, type DiscountState } from './discount-pricing';
+import { DiscountLine } from './discount-code-box';
 
 export interface PayScreenProps {
   bundle: Record<string, unknown>;
@@ -21,6 +23,9 @@ export interface PayScreenProps {
   /** Made once per Pay screen: a double click, or a retried request, starts one payment. */
   idempotencyKey: string;
   error: string | undefined;
+  /** The discount code passed on from /credits (or the member's offer), or why a named one was refused. */
+  discount: DiscountState;
+  memberId: number;
 }
 
 /** Picks the method in the URL when offered, else the last used (listed first), else the first. */
@@ -30,14 +35,19 @@ export function preselect(methods: PaymentMethods['methods'], wanted: PaymentMet
 }
 
 /** /credits/{id}/{paymentmethod?}: how to pay bundle `id` in the payment country, then Pay. */
-export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error }: PayScreenProps) {
+export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error, discount, memberId }: PayScreenProps) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'payments', bundle);
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST';
   const [selected, setSelected] = useState(() => preselect(data.methods, method));
   const current = data.methods.some((m) => m.method === selected) ? selected : preselect(data.methods, method);
-  const price = formatMoney(data.bundle.amount, data.bundle.currency, i18n.language);
+  const { code } = discount;
+  const order = { memberId, country: data.country, currency: data.bundle.currency, amountMinor: data.bundle.amount };
+  // What the chosen method will be charged: the code's price only where the code applies.
+  const charged = priceWith(code, { ...order, method: current });
+  const codeApplies = priceWith(code, order).refusal === null;
+  const price = formatMoney(charged.price, data.bundle.currency, i18n.language);
   return (
     <div className="container py-4 py-md-5" style={{ maxWidth: 640 }}>
       <PageTitle text={t('payments:pay.title')} />
@@ -45,7 +55,13 @@ export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error 
       <p className="lead mb-3" data-testid="pay-summary">
         {t('payments:pay.summary', { credits: data.bundle.credits, price })}
       </p>
-      <CountryPicker country={data.country} countries={data.countries} chosen={chosen} />
+      {code && <DiscountLine code={code} price={charged} currency={data.bundle.currency} method={current} />}
+      {discount.error && (
+        <FormAlert variant="warning" testId="discount-error">
+          {discount.error}
+        </FormAlert>
+      )}
+      <CountryPicker country={data.country} countries={data.countries} chosen={chosen} code={carriedCode(discount)} />
       {error && <FormAlert variant="danger" testId="pay-error">{error}</FormAlert>}
       {data.methods.length === 0 ? (
         <FormAlert variant="warning" testId="no-methods">
@@ -55,6 +71,7 @@ export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error 
         <Form method="post" replace>
           <input type="hidden" name="country" value={data.country} />
           <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+          {code && charged.refusal === null && <input type="hidden" name={CODE_PARAM} value={code.code} />}
           <fieldset className="mb-3">
             <legend className="h6">{t('payments:pay.methods')}</legend>
             <div className="list-group" data-testid="methods">
@@ -71,6 +88,11 @@ export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error 
                   <MethodLogo method={m.method} />
                   <span className="flex-grow-1 text-break">{methodName(m.method, t)}</span>
                   {m.last_used && <span className="badge text-bg-light border">{t('payments:pay.lastUsed')}</span>}
+                  {code && codeApplies && priceWith(code, { ...order, method: m.method }).refusal && (
+                    <span className="badge text-bg-light border" data-testid="method-no-discount">
+                      {t('payments:discount.noDiscount')}
+                    </span>
+                  )}
                 </label>
               ))}
             </div>

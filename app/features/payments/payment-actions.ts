@@ -18,15 +18,18 @@ export function afterStart(start: PaymentStart, bundleId: number, method: string
 
 /**
  * Pay: starts the payment of bundle `bundleId` (POST payment.php) with the screen's
- * idempotency key, so a double click starts one payment. Direct debit has its own form.
+ * idempotency key, so a double click starts one payment, and the discount code the screen
+ * applied. Direct debit has its own form.
  */
 export async function payAction(context: AppLoadContext, form: FormData, bundleId: number) {
   const method = String(form.get('method') ?? '');
   const country = String(form.get('country') ?? '');
   const key = String(form.get('idempotency_key') ?? '');
   if (method === 'directdebit' && /^[A-Z]{2}$/.test(country)) return redirect(paths.directDebit(bundleId, country));
+  // The Pay screen sends the code only when it applies to the chosen method; the server decides again.
+  const code = String(form.get('code') ?? '').trim();
   // Unchecked here on purpose: the API validates every field and answers in the member's language.
-  const body = { bundle: bundleId, method: method as PaymentMethod, country, idempotency_key: key };
+  const body = { bundle: bundleId, method: method as PaymentMethod, country, idempotency_key: key, ...(code ? { code } : {}) };
   const result = await context.api(paymentsEndpoints.start, { body });
   if (!result.ok) return data<PayActionData>({ error: result.message }, { status: result.status });
   return afterStart(result.body, bundleId, body.method);

@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/page-title';
 import { useRootData } from '../../lib/use-root-data';
 import { methodName } from './method-name';
 import { StatusBadge } from './transactions-screen';
+import { formatPercentBp } from './discount-pricing';
 
 /** A VAT rate in basis points as the reader writes a percentage (2100: 21 %, 2550: 25,5 %). */
 export function formatVatRate(rateBp: number, locale: string): string {
@@ -36,7 +37,21 @@ export function TransactionDetailScreen({ bundle, tx }: { bundle: Record<string,
         </Row>
         <Row label={t('payments:transactions.credits')}>{tx.credits}</Row>
         <Row label={t('payments:transactions.method')}>{methodName(tx.method, t)}</Row>
-        <Row label={t('payments:transactions.amount')}>{money(tx.amount)}</Row>
+        <Row label={t('payments:transactions.amount')}>
+          <span data-testid="tx-amount">{money(tx.amount)}</span>
+        </Row>
+        {tx.discount && (
+          <>
+            <Row label={t('payments:transactions.originalAmount')}>
+              <s data-testid="tx-original-amount">{money(tx.discount.original_amount)}</s>
+            </Row>
+            <Row label={t('payments:transactions.discount')}>
+              <span data-testid="tx-discount">
+                {t('payments:transactions.discountValue', { code: tx.discount.code, percent: formatPercentBp(Math.round(tx.discount.percentage * 100), i18n.language) })}
+              </span>
+            </Row>
+          </>
+        )}
         <Row label={t('payments:transactions.fee')}>{money(tx.fee)}</Row>
         <Row label={t('payments:transactions.date')}>{formatDate(locale, tx.date, 'long')}</Row>
         <Row label={t('payments:transactions.status')}>

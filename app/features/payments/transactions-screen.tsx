@@ -40,6 +40,11 @@ export function TransactionsScreen({ bundle, transactions, more, paged }: Transa
                   <span className="d-block small text-body-secondary">{formatDate(locale, tx.date, 'medium')}</span>
                 </span>
                 <span className="text-end">
+                  {tx.discount && (
+                    <s className="d-block small text-body-secondary" data-testid="transaction-original">
+                      {formatMoney(tx.discount.original_amount, tx.currency, i18n.language)}
+                    </s>
+                  )}
                   <span className="d-block fw-semibold">{formatMoney(tx.amount, tx.currency, i18n.language)}</span>
                   <StatusBadge status={tx.status} />
                 </span>

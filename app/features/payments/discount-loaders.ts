@@ -1,0 +1,19 @@
+import type { AppLoadContext } from 'react-router';
+import { offersEndpoints } from '../../../common/offers/discount-code';
+import { codeRequest, type DiscountState } from './discount-pricing';
+
+/**
+ * The discount of the credits and Pay pages: the code the URL names (a link, or the code
+ * form), else the member's current offer, whose failure (none at all included) is ignored
+ * (spec 8). A refused code leaves the page working at its normal prices.
+ */
+export async function loadDiscount(context: AppLoadContext, url: URL): Promise<DiscountState> {
+  const wanted = codeRequest(url);
+  if (wanted.kind === 'none') return { code: null, error: null, entered: '' };
+  if (wanted.kind === 'offer') {
+    const offer = await context.api(offersEndpoints.discountCode, { query: { welcome: 'true' } }).catch(() => null);
+    return { code: offer?.ok ? offer.body : null, error: null, entered: null };
+  }
+  const found = await context.api(offersEndpoints.discountCode, { query: { code: wanted.code } });
+  return found.ok ? { code: found.body, error: null, entered: wanted.code } : { code: null, error: found.message, entered: wanted.code };
+}
