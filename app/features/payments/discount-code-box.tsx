@@ -27,7 +27,7 @@ function appliedText(code: DiscountCode, t: TFunction, locale: string): string {
 }
 
 /**
- * /credits: the code that prices the page with a way to remove it, else a small form to type
+ * /credits: the code that prices the page with a way to remove it, and a small form to type
  * one (a GET form: the code lands in the URL like a link's, and works before the JavaScript
  * has loaded). A refused code shows the server's message beside the field.
  */
@@ -36,51 +36,64 @@ export function DiscountCodeBox({ state, country, chosen }: { state: DiscountSta
   const id = useId();
   const { code, error, entered } = state;
   const keepCountry = (href: string) => (chosen ? withPaymentCountry(href, country) : href);
-  if (code) {
-    return (
-      <section className="alert alert-success d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="discount-applied">
-        <span>
-          <strong>{appliedText(code, t, i18n.language)}</strong>
-          {code.paymentmethods && <span className="d-block small">{t('payments:discount.onlyMethods', { methods: methodList(code.paymentmethods, t, i18n.language) })}</span>}
-        </span>
-        <Link className="btn btn-outline-secondary d-inline-flex align-items-center" style={{ minHeight: 44 }} to={withCode(keepCountry(paths.credits()), '')} replace preventScrollReset data-testid="discount-remove">
-          {t('payments:discount.remove')}
-        </Link>
-      </section>
-    );
-  }
   return (
-    <Form method="get" replace preventScrollReset className="mb-4" data-testid="discount-form" style={{ maxWidth: 420 }}>
-      {chosen && <input type="hidden" name={PAYMENT_COUNTRY_PARAM} value={country} />}
-      <label htmlFor={id} className="form-label small mb-1">
-        {t('payments:discount.haveCode')}
-      </label>
-      <div className="input-group">
-        <input
-          id={id}
-          name={CODE_PARAM}
-          className={`form-control${error ? ' is-invalid' : ''}`}
-          style={{ minHeight: 44 }}
-          defaultValue={entered ?? ''}
-          key={entered ?? ''}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <button type="submit" className="btn btn-outline-primary" style={{ minHeight: 44 }} data-testid="discount-apply">
-          {t('payments:discount.apply')}
-        </button>
-      </div>
-      {error && (
-        <div id={`${id}-error`} className="mt-2">
-          <FormAlert variant="danger" testId="discount-error" className="py-2 mb-0">
-            {error}
-          </FormAlert>
-        </div>
+    <>
+      {code && (
+        <section className="alert alert-success d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="discount-applied">
+          <span>
+            <strong>{appliedText(code, t, i18n.language)}</strong>
+            {code.paymentmethods && (
+              <span className="d-block small">
+                {t('payments:discount.onlyMethods', {
+                  methods: methodList(code.paymentmethods, t, i18n.language),
+                })}
+              </span>
+            )}
+          </span>
+          <Link
+            className="btn btn-outline-secondary d-inline-flex align-items-center"
+            style={{ minHeight: 44 }}
+            to={withCode(keepCountry(paths.credits()), '')}
+            replace
+            preventScrollReset
+            data-testid="discount-remove"
+          >
+            {t('payments:discount.remove')}
+          </Link>
+        </section>
       )}
-    </Form>
+      <Form method="get" replace preventScrollReset className="mb-4" data-testid="discount-form" style={{ maxWidth: 420 }}>
+        {chosen && <input type="hidden" name={PAYMENT_COUNTRY_PARAM} value={country} />}
+        <label htmlFor={id} className="form-label small mb-1">
+          {t('payments:discount.haveCode')}
+        </label>
+        <div className="input-group">
+          <input
+            id={id}
+            name={CODE_PARAM}
+            className={`form-control${error ? ' is-invalid' : ''}`}
+            style={{ minHeight: 44 }}
+            defaultValue={error ? (entered ?? '') : ''}
+            key={`${entered ?? ''}|${error ?? ''}`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <button type="submit" className="btn btn-outline-primary" style={{ minHeight: 44 }} data-testid="discount-apply">
+            {t('payments:discount.apply')}
+          </button>
+        </div>
+        {error && (
+          <div id={`${id}-error`} className="mt-2">
+            <FormAlert variant="danger" testId="discount-error" className="py-2 mb-0">
+              {error}
+            </FormAlert>
+          </div>
+        )}
+      </Form>
+    </>
   );
 }
 
@@ -91,11 +104,18 @@ export function useRefusalText(): (refusal: CodeRefusal, code: DiscountCode, met
   return (refusal, code, method) => {
     switch (refusal) {
       case 'country':
-        return t('payments:discount.refusal.country', { country: countryName(locale, code.country ?? '') });
+        return t('payments:discount.refusal.country', {
+          country: countryName(locale, code.country ?? ''),
+        });
       case 'minimumOrder':
-        return t('payments:discount.refusal.minimumOrder', { amount: formatMoney(code.minimum_order_value ?? 0, code.currency ?? 'EUR', i18n.language) });
+        return t('payments:discount.refusal.minimumOrder', {
+          amount: formatMoney(code.minimum_order_value ?? 0, code.currency ?? 'EUR', i18n.language),
+        });
       case 'paymentMethod':
-        return t('payments:discount.refusal.paymentMethod', { code: code.code, method: method ? methodName(method, t) : '' });
+        return t('payments:discount.refusal.paymentMethod', {
+          code: code.code,
+          method: method ? methodName(method, t) : '',
+        });
       case 'expired':
         return t('payments:discount.refusal.expired');
       case 'notFound':
