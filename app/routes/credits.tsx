@@ -19,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The delete dialog's offer posts here: it claims the member's personal code and opens this page with it. */
 export async function action({ request, context }: Route.ActionArgs) {
   // The body is read first: a redirect sent while the browser is still uploading resets the connection.
-  await readForm(request);
+  const form = await readForm(request);
   if (!context.user) throw loginRedirect(new URL(request.url).pathname);
-  return claimStayOffer(context);
+  return claimStayOffer(context, form);
 }
 
 export const meta = noindexMeta;

@@ -16,7 +16,8 @@ export interface StayOfferActionData {
  * the company's delete_discount, and the credits page opens with it applied. A page action,
  * so the post carries the same-origin check of every other form.
  */
-export async function claimStayOffer(context: AppLoadContext) {
+export async function claimStayOffer(context: AppLoadContext, form: FormData) {
+  if (form.get('intent') !== STAY_INTENT) throw data(null, { status: 400 });
   const result = await context.api(offersEndpoints.claimOffer, { body: { offer: STAY_INTENT } });
   if (!result.ok) return data<StayOfferActionData>({ intent: STAY_INTENT, error: result.message }, { status: result.status });
   throw redirect(`${paths.credits()}?code=${encodeURIComponent(result.body.code)}`);
