@@ -34,7 +34,8 @@ function appliedText(code: DiscountCode, t: TFunction, locale: string): string {
 export function DiscountCodeBox({ state, country, chosen }: { state: DiscountState; country: string; chosen: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const { code, error, entered } = state;
+  const { code, entered } = state;
+  const error = useCodeError(state);
   const keepCountry = (href: string) => (chosen ? withPaymentCountry(href, country) : href);
   return (
     <>
@@ -95,6 +96,12 @@ export function DiscountCodeBox({ state, country, chosen }: { state: DiscountSta
       </Form>
     </>
   );
+}
+
+/** Why the code the URL names prices nothing: the server's refusal, or its expiry. */
+export function useCodeError(state: DiscountState): string | null {
+  const { t } = useTranslation();
+  return state.error ?? (state.expired ? t('payments:discount.refusal.expired') : null);
 }
 
 /** Why a code does not apply to an order, in the reader's language ('From €15.00', 'Only in the Netherlands'). */

@@ -15,5 +15,7 @@ export async function loadDiscount(context: AppLoadContext, url: URL): Promise<D
     return { code: offer?.ok ? offer.body : null, error: null, entered: null };
   }
   const found = await context.api(offersEndpoints.discountCode, { query: { code: wanted.code } });
-  return found.ok ? { code: found.body, error: null, entered: wanted.code } : { code: null, error: found.message, entered: wanted.code };
+  if (!found.ok) return { code: null, error: found.message, entered: wanted.code };
+  // An expired code prices nothing: the page says so beside the field, as for a refused one.
+  return found.body.expired ? { code: null, error: null, expired: true, entered: wanted.code } : { code: found.body, error: null, entered: wanted.code };
 }

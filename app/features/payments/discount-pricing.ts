@@ -62,6 +62,8 @@ export interface DiscountState {
   code: DiscountCode | null;
   /** The server's translated answer when the named code was refused ('Code not found', 'Code already used'). */
   error: string | null;
+  /** The named code exists but has expired (the server answers it with `expired: true`): refused too. */
+  expired?: boolean;
   /** The code as the URL names it ('' after the member removed one; null when it names none). */
   entered: string | null;
 }

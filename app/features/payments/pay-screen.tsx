@@ -12,7 +12,7 @@ import { CountryPicker } from './country-picker';
 import { MethodLogo } from './method-logo';
 import { methodName } from './method-name';
 import { carriedCode, CODE_PARAM, priceWith, type DiscountState } from './discount-pricing';
-import { DiscountLine } from './discount-code-box';
+import { DiscountLine, useCodeError } from './discount-code-box';
 
 export interface PayScreenProps {
   bundle: Record<string, unknown>;
@@ -47,6 +47,7 @@ export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error,
   // What the chosen method will be charged: the code's price only where the code applies.
   const charged = priceWith(code, { ...order, method: current });
   const codeApplies = priceWith(code, order).refusal === null;
+  const codeError = useCodeError(discount);
   const price = formatMoney(charged.price, data.bundle.currency, i18n.language);
   return (
     <div className="container py-4 py-md-5" style={{ maxWidth: 640 }}>
@@ -56,9 +57,9 @@ export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error,
         {t('payments:pay.summary', { credits: data.bundle.credits, price })}
       </p>
       {code && <DiscountLine code={code} price={charged} currency={data.bundle.currency} method={current} />}
-      {discount.error && (
+      {codeError && (
         <FormAlert variant="warning" testId="discount-error">
-          {discount.error}
+          {codeError}
         </FormAlert>
       )}
       <CountryPicker country={data.country} countries={data.countries} chosen={chosen} code={carriedCode(discount)} />
