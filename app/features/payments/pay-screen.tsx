@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { CountryPicker } from './country-picker';
 import { MethodLogo } from './method-logo';
 import { methodName } from './method-name';
-import { carriedCode, CODE_PARAM, priceWith, type DiscountState } from './discount-pricing';
+import { carriedCode, CODE_PARAM, priceWith, withCode, type DiscountState } from './discount-pricing';
 import { DiscountLine, useCodeError } from './discount-code-box';
 
 export interface PayScreenProps {
@@ -105,7 +105,7 @@ export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error,
         </Form>
       )}
       <p className="mt-3 mb-0">
-        <Link to={paths.credits()}>{t('payments:pay.otherBundle')}</Link>
+        <Link to={withCode(paths.credits(), carriedCode(discount))}>{t('payments:pay.otherBundle')}</Link>
       </p>
     </div>
   );
