@@ -109,12 +109,15 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
 for (const [locale, viewport] of [['en', PHONE], ['de', DESKTOP]] as const) {
   test.describe(() => {
     test.use({ uiLocale: locale, viewport });
-    test(`a typed code applies, an unknown one says 'Code not found' and the page keeps its prices, a removed one stays away (${locale})`, async ({ page }) => {
+    test(`the member's offer prices /credits; a typed code applies, an unknown one says 'Code not found' and the page keeps its prices, a removed one stays away (${locale})`, async ({ page }) => {
       const t = texts(locale, 'payments');
       const errors = texts(locale, 'common');
       await newMember(page, 'codetyped');
       const list = await priceList(page, 'NL');
-      await page.goto('/credits?code=&payment_country=NL');
+      // Without a code the member's current offer prices the page: a new member's time bonus.
+      await page.goto('/credits?payment_country=NL');
+      await expect(page.getByTestId('discount-applied')).toContainText(t('discount.appliedOffer', { code: 'TIMEBONUS25', percent: percent(2500, locale) }));
+      await expectDiscountedBundles(page, list, 2500, locale);
       const field = page.getByTestId('discount-form').getByLabel(t('discount.haveCode'));
       await field.fill('NO-SUCH-CODE');
       await page.getByTestId('discount-apply').click();

@@ -87,13 +87,15 @@ export function PayScreen({ bundle, data, chosen, method, idempotencyKey, error,
                     onChange={() => setSelected(m.method)}
                   />
                   <MethodLogo method={m.method} />
-                  <span className="flex-grow-1 text-break">{methodName(m.method, t)}</span>
+                  <span className="flex-grow-1 text-break">
+                    {methodName(m.method, t)}
+                    {code && codeApplies && priceWith(code, { ...order, method: m.method }).refusal && (
+                      <small className="d-block" data-testid="method-no-discount">
+                        {t('payments:discount.noDiscount')}
+                      </small>
+                    )}
+                  </span>
                   {m.last_used && <span className="badge text-bg-light border">{t('payments:pay.lastUsed')}</span>}
-                  {code && codeApplies && priceWith(code, { ...order, method: m.method }).refusal && (
-                    <span className="badge text-bg-light border" data-testid="method-no-discount">
-                      {t('payments:discount.noDiscount')}
-                    </span>
-                  )}
                 </label>
               ))}
             </div>
