@@ -73,6 +73,8 @@ describe('a discount code on a payment', () => {
     expect(detail.invoice).toMatchObject({ amount_including_vat: 749, vat: 130, amount_excluding_vat: 619 });
     const listed = (await api.get('/api/transactions.php')).json() as { transactions: TransactionDetail[] };
     expect(listed.transactions[0]!.discount).toEqual({ code: c.code, percentage: 25, original_amount: 999 });
+    // Repeat order pays the bundle's price again: it shows that, not the discounted one.
+    expect(((await api.get('/api/credits.php?country=NL')).json() as CreditsPage).last_order).toMatchObject({ bundle_id: bundle.id, amount: 999 });
   });
 
   it('lets one of five concurrent payments use a once-per-user code; the others get 409 and write nothing', async () => {
