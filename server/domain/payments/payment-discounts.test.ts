@@ -7,6 +7,7 @@ import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S } from '../../../common/limits';
 import { discountCodes, discountRedemptions } from '../../db/offers-schema';
 import { payments, testProviderPayments } from '../../db/payments-schema';
 import { members } from '../../db/schema';
+import { deliverWebhook } from '../../test-support/payment-webhooks';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { loggedInMember } from '../../test-support/test-client';
 
@@ -126,6 +127,44 @@ describe('a discount code on a payment', () => {
     expect(withoutCode.json()).toEqual(first.json());
     expect((await paymentsOf(m.id)).map((p) => p.amountMinor)).toEqual([749]);
     expect(await redemptionsOf(m.id)).toHaveLength(1);
+  });
+
+  it('starts one payment for a double click on Pay with a once-per-user code', async () => {
+    const { api, member: m } = await member();
+    const bundle = await firstBundle(api);
+    const c = await code();
+    const key = randomUUID();
+    const [a, b] = await Promise.all([start(api, bundle.id, c.code, { key }), start(api, bundle.id, c.code, { key })]);
+    expect([a.statusCode, b.statusCode], b.body).toEqual([200, 200]);
+    expect(a.json().payment_id).toBe(b.json().payment_id);
+    expect(await paymentsOf(m.id)).toHaveLength(1);
+    expect(await redemptionsOf(m.id)).toHaveLength(1);
+  });
+
+  it('counts the code again when a payment given up on is paid after all, but books the money when it was used meanwhile', async () => {
+    const { api, member: m } = await member();
+    const bundle = await firstBundle(api);
+    const c = await code();
+    const late = (await start(api, bundle.id, c.code)).json() as PaymentStart;
+    expect((await finish(api, late, 'failed')).status).toBe('failed');
+    const [lateRow] = await t.database.db.select().from(payments).where(eq(payments.publicId, late.payment_id));
+    await t.app.testProvider.simulate(lateRow!.providerPaymentId!, 'paid');
+    expect((await deliverWebhook(t, 'test', `id=${lateRow!.providerPaymentId}`)).statusCode).toBe(200);
+    expect((await redemptionsOf(m.id)).map((r) => r.counts)).toEqual([true]);
+    expect((await start(api, bundle.id, c.code)).statusCode).toBe(409);
+
+    const other = await code();
+    const given = (await start(api, bundle.id, other.code)).json() as PaymentStart;
+    expect((await finish(api, given, 'failed')).status).toBe('failed');
+    const reused = (await start(api, bundle.id, other.code)).json() as PaymentStart;
+    expect((await finish(api, reused, 'paid')).status).toBe('paid');
+    const [givenRow] = await t.database.db.select().from(payments).where(eq(payments.publicId, given.payment_id));
+    await t.app.testProvider.simulate(givenRow!.providerPaymentId!, 'paid');
+    expect((await deliverWebhook(t, 'test', `id=${givenRow!.providerPaymentId}`)).statusCode).toBe(200);
+    const [settled] = await t.database.db.select().from(payments).where(eq(payments.id, givenRow!.id));
+    expect(settled!.status).toBe('paid');
+    const [wallet] = await t.database.db.select({ balance: members.creditBalance }).from(members).where(eq(members.id, m.id));
+    expect(wallet!.balance).toBe(3 * bundle.credits);
   });
 });
 

@@ -5,7 +5,7 @@ import { vatRateBp, type Currency } from '../../../common/payments/money';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
-import { applyCode, discountDetails, redeem } from '../offers/code-redemption';
+import { applyCode, discountDetails, redeem, type AppliedCode } from '../offers/code-redemption';
 import type { Site } from '../sites/site-directory';
 import { offeredBundle, paymentCountry } from './payment-catalog';
 import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByKey, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, recentFailure, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
@@ -70,7 +70,17 @@ export class PaymentService {
     const before = await findPaymentByKey(db, payer.id, input.idempotencyKey);
     if (before) return this.startedBefore(before);
     const order = { memberId: payer.id, country: input.country, currency: bundle.currency, amountMinor: bundle.amountMinor, method: input.method };
-    const applied = input.code ? await applyCode(db, site.row.id, order, input.code, input.locale ?? payer.language) : null;
+    let applied: AppliedCode | null = null;
+    if (input.code) {
+      try {
+        applied = await applyCode(db, site.row.id, order, input.code, input.locale ?? payer.language);
+      } catch (error) {
+        // A double click: the first press may have used the code since this one looked; this press gets that payment.
+        const first = await findPaymentByKey(db, payer.id, input.idempotencyKey);
+        if (first) return this.startedBefore(first);
+        throw error;
+      }
+    }
     // Right after a payment with this method failed, another provider that serves it gets the retry.
     const failed = await recentFailure(db, payer.id, input.method, RETRY_ELSEWHERE_MS);
     const provider = (failed && routing.alternative(site.row.key, input.country, input.method, failed.provider)) || routing.provider(site.row.key, routed.provider)!;

@@ -2,7 +2,7 @@ import type { PaymentStatus } from '../../../common/payments/payment-schemas';
 import type { Db, Tx } from '../../db/database';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
 import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
-import { releaseRedemption } from '../offers/discount-repository';
+import { recountRedemption, releaseRedemption } from '../offers/discount-repository';
 import { lockPayment, markPremium, memberWallet, saveMandate, updatePayment, type PaymentRow } from './payment-repository';
 import { isReversal, nextStatus } from './payment-status';
 import type { ProviderPaymentState } from './providers/payment-provider';
@@ -50,6 +50,7 @@ export async function settlePayment(db: Db, paymentId: number, state: Pick<Provi
     });
     // A payment that did not go through gives its discount code back; a refund or chargeback keeps it used.
     if (RELEASES_CODE.has(next)) await releaseRedemption(tx, payment.id);
+    else if (next === 'paid' && RELEASES_CODE.has(current)) await recountRedemption(tx, payment.id);
     const memberId = payment.memberId;
     if (memberId === null) return { status: next, changed: true, events: [] };
     let creditsChanged = false;
