@@ -5,6 +5,7 @@ import { DEMO_COMPANIES, DEMO_SITES } from './demo-sites';
 import { seedDemoMembers, type SeedSite } from './demo-members';
 import { ensureDemoAccounts } from './demo-accounts';
 import { ensureDemoBundles } from './demo-bundles';
+import { ensureDemoCodes } from './demo-codes';
 
 export interface DemoDataOptions {
   members: number;
@@ -58,6 +59,9 @@ export async function ensureDemoSites(db: Db): Promise<void> {
     const [defaults] = await tx.select({ n: count() }).from(sites).where(eq(sites.isDefault, true));
     if (defaults?.n !== 1) throw new Error('Exactly one demo site must be the default');
   });
-  // Also for a data directory made before price lists existed.
-  await db.transaction((tx) => ensureDemoBundles(tx));
+  // Also for a data directory made before price lists (and discount codes) existed.
+  await db.transaction(async (tx) => {
+    await ensureDemoBundles(tx);
+    await ensureDemoCodes(tx);
+  });
 }

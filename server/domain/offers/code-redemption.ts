@@ -2,7 +2,7 @@ import { discounted, refusal, type CodeRefusal, type Order } from '../../../comm
 import { formatMoney } from '../../../common/payments/money';
 import type { Db, Tx } from '../../db/database';
 import { ApiError } from '../../http/api-error';
-import { findCode, insertRedemption, offerMember, usedBy } from './discount-repository';
+import { findCode, insertRedemption, isOncePerUserConflict, offerMember, usedBy } from './discount-repository';
 import { termsFor } from './member-offers';
 
 /** A code checked against an order: what the payment charges and records (details.discount). */
@@ -64,13 +64,6 @@ export async function redeem(tx: Tx, applied: AppliedCode, memberId: number, pay
 
 function codeUsed(): ApiError {
   return new ApiError(409, 'errors.codeUsed', {}, 'code');
-}
-
-/** node-postgres reports the violated index; drizzle wraps the driver's error in `cause`. */
-function isOncePerUserConflict(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgError = e.code ? e : e.cause;
-  return pgError?.code === '23505' && pgError.constraint === 'discount_redemptions_once_idx';
 }
 
 /** The discount as the payment records it (details.discount, read by presentTransaction). */

@@ -86,3 +86,28 @@ export async function insertRedemption(tx: Tx, values: { codeId: number; memberI
 export async function releaseRedemption(tx: Tx, paymentId: number): Promise<void> {
   await tx.update(discountRedemptions).set({ counts: false }).where(eq(discountRedemptions.paymentId, paymentId));
 }
+
+/**
+ * A payment given up on was paid after all (a late bank transfer): its code counts again,
+ * unless the member used it on another payment meanwhile; that use keeps the code used, and
+ * the money that arrived is booked all the same (a savepoint: the settlement goes on).
+ */
+export async function recountRedemption(tx: Tx, paymentId: number): Promise<void> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint
+        .update(discountRedemptions)
+        .set({ counts: true })
+        .where(and(eq(discountRedemptions.paymentId, paymentId), eq(discountRedemptions.counts, false)));
+    });
+  } catch (error) {
+    if (!isOncePerUserConflict(error)) throw error;
+  }
+}
+
+/** A second use of a once-per-user code that counts (discount_redemptions_once_idx); drizzle wraps the driver's error in `cause`. */
+export function isOncePerUserConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgError = e.code ? e : e.cause;
+  return pgError?.code === '23505' && pgError.constraint === 'discount_redemptions_once_idx';
+}

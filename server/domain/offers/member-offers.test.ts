@@ -5,7 +5,7 @@ import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S, WELCOME_OFFER_HOURS } from '../..
 import { discountCodes } from '../../db/offers-schema';
 import { companies, members, sites } from '../../db/schema';
 import { testAppForFile } from '../../test-support/test-app-for-file';
-import { loggedInMember } from '../../test-support/test-client';
+import { HOST, loggedInMember } from '../../test-support/test-client';
 
 const t = testAppForFile();
 const HOUR_MS = 3600 * 1000;
@@ -70,6 +70,13 @@ describe('GET /api/discountcode.php?welcome=true', () => {
       .where(eq(discountCodes.memberId, late.member.id));
     expect((await late.api.get('/api/discountcode.php?welcome=true')).statusCode).toBe(404);
   });
+
+  it('refuses a welcome ask another website started (Fetch Metadata): its clock is not for them to start', async () => {
+    const { cookie, member } = await memberSince(5 * HOUR_MS);
+    const res = await t.app.inject({ method: 'GET', url: '/api/discountcode.php?welcome=true', headers: { host: HOST, cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(res.statusCode).toBe(403);
+    expect(await codesOf(member.id, 'welcome')).toEqual([]);
+  });
 });
 
 describe('TIMEBONUS25 typed as a code', () => {
@@ -120,5 +127,27 @@ describe('POST /api/discountcode.php {offer: stay}', () => {
     expect(res.json().error.message).toBe('Code niet gevonden');
     expect((await api.post('/api/discountcode.php', { offer: 'free' })).statusCode).toBe(400);
     expect(await codesOf(member.id, 'stay')).toEqual([]);
+  });
+
+  it('refuses the offer posted from another website (CSRF) and makes nothing', async () => {
+    await deleteDiscount(40);
+    const { cookie, member } = await memberSince(HOUR_MS);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/discountcode.php',
+      headers: { host: HOST, origin: 'https://evil.example', cookie, 'content-type': 'application/json' },
+      payload: { offer: 'stay' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await codesOf(member.id, 'stay')).toEqual([]);
+  });
+
+  it('is rate limited per address', async () => {
+    await deleteDiscount(40);
+    const { api } = await memberSince(HOUR_MS);
+    const answers = [];
+    for (let i = 0; i < 11; i += 1) answers.push((await api.post('/api/discountcode.php', { offer: 'stay' })).statusCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(answers[10]).toBe(429);
   });
 });

@@ -61,6 +61,18 @@ describe('GET /api/discountcode.php', () => {
     expect(res.json().error.message).toBe('Code al gebruikt');
   });
 
+  it('has the demo code of the seed to try', async () => {
+    const { api } = await loggedInMember(t);
+    expect((await api.get('/api/discountcode.php?code=demo20')).json()).toMatchObject({ code: 'DEMO20', value_percentage: 20, validity: 'unlimited', kind: 'code', expired: false });
+  });
+
+  it('answers a code too long as bad input', async () => {
+    const { api } = await loggedInMember(t, {}, 'es');
+    const res = await api.get(`/api/discountcode.php?code=${'X'.repeat(41)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalidInput');
+  });
+
   it('needs a session', async () => {
     expect((await client(t, null).get('/api/discountcode.php?code=SPRING25')).statusCode).toBe(403);
   });

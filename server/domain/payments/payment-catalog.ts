@@ -55,7 +55,9 @@ export async function creditsPage(db: Db, routing: PaymentRouting, site: Site, m
   let lastOrder: CreditsPage['last_order'] = null;
   if (last?.bundleId && routing.route(site.row.key, last.country, last.method as PaymentMethod)) {
     const mandate = await activeMandate(db, memberId, last.provider, last.method);
-    lastOrder = { bundle_id: last.bundleId, method: last.method as PaymentMethod, credits: last.credits, amount: last.amountMinor, currency: last.currency as Currency, one_step: Boolean(mandate) };
+    // A repeat pays the bundle's price: a discount the last order had is not repeated.
+    const amount = discountOf(last)?.original_amount ?? last.amountMinor;
+    lastOrder = { bundle_id: last.bundleId, method: last.method as PaymentMethod, credits: last.credits, amount, currency: last.currency as Currency, one_step: Boolean(mandate) };
   }
   return { ...prices, balance, paid_user: paidUser, last_order: lastOrder };
 }

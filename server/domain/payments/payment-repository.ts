@@ -27,12 +27,18 @@ export async function bundlesFor(db: Conn, siteId: number, country: string): Pro
 export async function insertPaymentOnce(db: Conn, row: NewPayment): Promise<{ payment: PaymentRow; created: boolean }> {
   const [inserted] = await db.insert(payments).values(row).onConflictDoNothing({ target: [payments.memberId, payments.idempotencyKey] }).returning();
   if (inserted) return { payment: inserted, created: true };
-  const [existing] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.memberId, row.memberId!), eq(payments.idempotencyKey, row.idempotencyKey)));
+  const existing = await findPaymentByKey(db, row.memberId!, row.idempotencyKey);
   if (!existing) throw new Error('payment vanished between insert and select');
   return { payment: existing, created: false };
+}
+
+/** The member's payment started with this idempotency key, if any. */
+export async function findPaymentByKey(db: Conn, memberId: number, idempotencyKey: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), eq(payments.idempotencyKey, idempotencyKey)));
+  return row;
 }
 
 export async function setProviderPayment(db: Conn, id: number, values: { providerPaymentId: string; checkoutUrl: string | null; status: string }): Promise<void> {

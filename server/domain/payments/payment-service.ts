@@ -5,9 +5,10 @@ import { vatRateBp, type Currency } from '../../../common/payments/money';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
+import { applyCode, discountDetails, redeem, type AppliedCode } from '../offers/code-redemption';
 import type { Site } from '../sites/site-directory';
 import { offeredBundle, paymentCountry } from './payment-catalog';
-import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, recentFailure, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
+import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByKey, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, recentFailure, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
 import { settlePayment, type ReversalHook } from './payment-settlement';
 import { isFinal } from './payment-status';
 import { OWN_COLLECTION, type PaymentRouting } from './provider-routing';
@@ -29,6 +30,16 @@ export interface Payer {
   paidUser: boolean;
 }
 
+/** What the member chose on the Pay screen; `locale` is the language refusals of a code are written in (its minimum order). */
+export interface StartInput {
+  bundle: number;
+  method: PaymentMethod;
+  country: string;
+  idempotencyKey: string;
+  code?: string | undefined;
+  locale?: string;
+}
+
 /** Where the provider sends the payer back and where it reports: our result page and webhook on the site's origin. */
 export interface PaymentUrls {
   origin: string;
@@ -45,18 +56,40 @@ export class PaymentService {
 
   /**
    * Starts paying a bundle with a method: one payment per idempotency key (a double click or
-   * a retried request gets the same one back), amounts from our own price list, never the browser.
+   * a retried request gets the same one back), amounts from our own price list, never the
+   * browser. A discount code is checked again here and applied to the amount; the payment,
+   * its recorded discount and the code's use are written in one transaction.
    */
-  async start(site: Site, payer: Payer, input: { bundle: number; method: PaymentMethod; country: string; idempotencyKey: string }, urls: PaymentUrls): Promise<PaymentStart> {
+  async start(site: Site, payer: Payer, input: StartInput, urls: PaymentUrls): Promise<PaymentStart> {
     const { db, routing } = this.deps;
     paymentCountry(site, input.country, null);
     const bundle = await offeredBundle(db, site, input.country, input.bundle);
     const routed = routing.route(site.row.key, input.country, input.method);
     if (!routed || routed.provider === OWN_COLLECTION) throw new ApiError(400, 'errors.paymentMethodUnavailable', {}, 'method');
+    // A replay gets the first payment unchanged, before its code (now used by it) is looked at again.
+    const before = await findPaymentByKey(db, payer.id, input.idempotencyKey);
+    if (before) return this.startedBefore(before);
+    const order = { memberId: payer.id, country: input.country, currency: bundle.currency, amountMinor: bundle.amountMinor, method: input.method };
+    let applied: AppliedCode | null = null;
+    if (input.code) {
+      try {
+        applied = await applyCode(db, site.row.id, order, input.code, input.locale ?? payer.language);
+      } catch (error) {
+        // A double click: the first press may have used the code since this one looked; this press gets that payment.
+        const first = await findPaymentByKey(db, payer.id, input.idempotencyKey);
+        if (first) return this.startedBefore(first);
+        throw error;
+      }
+    }
     // Right after a payment with this method failed, another provider that serves it gets the retry.
     const failed = await recentFailure(db, payer.id, input.method, RETRY_ELSEWHERE_MS);
     const provider = (failed && routing.alternative(site.row.key, input.country, input.method, failed.provider)) || routing.provider(site.row.key, routed.provider)!;
-    const { payment, created } = await insertPaymentOnce(db, paymentRow(site, payer, bundle, { method: input.method, provider: provider.key, country: input.country, idempotencyKey: input.idempotencyKey }));
+    const row = paymentRow(site, payer, bundle, { method: input.method, provider: provider.key, country: input.country, idempotencyKey: input.idempotencyKey });
+    const { payment, created } = await db.transaction(async (tx) => {
+      const inserted = await insertPaymentOnce(tx, applied ? { ...row, amountMinor: applied.amountMinor, details: { discount: discountDetails(applied) } } : row);
+      if (inserted.created && applied) await redeem(tx, applied, payer.id, inserted.payment.id);
+      return inserted;
+    });
     if (!created) return this.startedBefore(payment);
     try {
       const made = await provider.createPayment({ ...providerInput(site, payer, payment, urls, provider.key), storeMandate: true });

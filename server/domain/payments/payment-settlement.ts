@@ -2,9 +2,13 @@ import type { PaymentStatus } from '../../../common/payments/payment-schemas';
 import type { Db, Tx } from '../../db/database';
 import { addCreditEntry, creditBalance } from '../credits/credits-repository';
 import { appendEvents, type NumberedEvent } from '../member-events/member-events-repository';
+import { recountRedemption, releaseRedemption } from '../offers/discount-repository';
 import { lockPayment, markPremium, memberWallet, saveMandate, updatePayment, type PaymentRow } from './payment-repository';
 import { isReversal, nextStatus } from './payment-status';
 import type { ProviderPaymentState } from './providers/payment-provider';
+
+/** The ends of a payment that was never paid. */
+const RELEASES_CODE: ReadonlySet<PaymentStatus> = new Set(['failed', 'canceled', 'expired']);
 
 export interface Settlement {
   /** The payment's status after the report (unchanged when the report was old news). */
@@ -44,6 +48,9 @@ export async function settlePayment(db: Db, paymentId: number, state: Pick<Provi
       ...(state.feeMinor !== undefined ? { feeMinor: state.feeMinor } : {}),
       ...(becomesPaid ? { paidAt: now } : {}),
     });
+    // A payment that did not go through gives its discount code back; a refund or chargeback keeps it used.
+    if (RELEASES_CODE.has(next)) await releaseRedemption(tx, payment.id);
+    else if (next === 'paid' && RELEASES_CODE.has(current)) await recountRedemption(tx, payment.id);
     const memberId = payment.memberId;
     if (memberId === null) return { status: next, changed: true, events: [] };
     let creditsChanged = false;

@@ -46,8 +46,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, paymentsEndpoints.start, { schema: { tags: ['payments'], summary: 'Start paying a bundle (one payment per idempotency key)' }, config: starts }, async (request) => {
     const payer = await payerOf(request);
-    const { bundle, method, country, idempotency_key } = request.body;
-    return service.start(request.visitor.site, payer, { bundle, method, country, idempotencyKey: idempotency_key }, { origin: siteOrigin(request) });
+    const { bundle, method, country, idempotency_key, code } = request.body;
+    return service.start(request.visitor.site, payer, { bundle, method, country, idempotencyKey: idempotency_key, code, locale: request.visitor.locale }, { origin: siteOrigin(request) });
   });
 
   route(app, paymentsEndpoints.state, { schema: { tags: ['payments'], summary: "A payment's state, polled until it settles" }, config: polls }, async (request, reply) => {
