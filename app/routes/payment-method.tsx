@@ -32,13 +32,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const paymentId = url.searchParams.get('payment');
   if (!paymentId) {
     const [methods, discount] = await Promise.all([loadMethods(context, request, id), loadDiscount(context, url)]);
-    return { ...base, methods: methods.body, chosen: methods.chosen, payment: null, discount };
+    return { ...base, methods: methods.body, chosen: methods.chosen, payment: null, discount, applied: null };
   }
   const state = await context.api(paymentsEndpoints.state, { query: { id: paymentId } });
   if (!state.ok) throw data(state.message, { status: state.status });
-  // The result stands on its own; the methods only give a retry its country (none: no retry button).
-  const methods = await loadMethods(context, request, id).catch(() => null);
-  return { ...base, methods: methods?.body ?? null, chosen: false, payment: state.body, discount: null };
+  // The result stands on its own; the methods only give a retry its country (none: no retry button),
+  // the transaction the discount the payment was created with (shown, and tried again by a retry).
+  const [methods, tx] = await Promise.all([loadMethods(context, request, id).catch(() => null), context.api(paymentsEndpoints.transaction, { query: { id: paymentId } })]);
+  return { ...base, methods: methods?.body ?? null, chosen: false, payment: state.body, discount: null, applied: tx.ok ? tx.body.discount : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -51,9 +52,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta = noindexMeta;
 
 export default function PaymentMethod() {
-  const { bundle, id, method, methods, chosen, key, payment, discount, memberId } = useLoaderData<typeof loader>();
+  const { bundle, id, method, methods, chosen, key, payment, discount, memberId, applied } = useLoaderData<typeof loader>();
   const error = useActionData<typeof action>()?.error;
-  if (payment) return <ResultScreen bundle={bundle} initial={payment} bundleId={id} country={methods?.country ?? null} idempotencyKey={key} error={error} />;
+  if (payment) return <ResultScreen bundle={bundle} initial={payment} bundleId={id} country={methods?.country ?? null} idempotencyKey={key} error={error} discount={applied} />;
   if (!methods || !discount) return null;
   return <PayScreen bundle={bundle} data={methods} chosen={chosen} method={method} idempotencyKey={key} error={error} discount={discount} memberId={memberId} />;
 }

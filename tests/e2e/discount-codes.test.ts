@@ -61,9 +61,10 @@ async function expectDiscountedBundles(page: Page, list: CreditsPage, bp: number
 
 /**
  * From the credits page: the first bundle, by credit card, Pay, the test checkout charges
- * `bp` off, completed; then the transaction records the discount.
+ * `bp` off (`failFirst`: a failed payment first, whose retry asks for the code again),
+ * completed; then the transaction records the discount.
  */
-async function buyFirstBundle(page: Page, list: CreditsPage, code: string, bp: number, locale: string): Promise<void> {
+async function buyFirstBundle(page: Page, list: CreditsPage, code: string, bp: number, locale: string, failFirst = false): Promise<void> {
   const t = texts(locale, 'payments');
   const bundle = list.bundles[0]!;
   const charged = formatMoney(discounted(bundle.amount, bp), bundle.currency, locale);
@@ -77,8 +78,17 @@ async function buyFirstBundle(page: Page, list: CreditsPage, code: string, bp: n
   await page.getByTestId('pay').click();
   await expect(page).toHaveURL(/\/test-checkout\/tp_/);
   await expect(page.getByTestId('checkout-amount')).toHaveText(charged);
+  if (failFirst) {
+    await page.getByTestId('checkout-failed').click();
+    await expect(page.getByTestId('result-failed')).toBeVisible(SETTLE);
+    await page.getByTestId('retry').click();
+    await expect(page).toHaveURL(/\/test-checkout\/tp_/);
+    await expect(page.getByTestId('checkout-amount')).toHaveText(charged);
+  }
   await page.getByTestId('checkout-paid').click();
   await expect(page.getByTestId('result-completed')).toBeVisible(SETTLE);
+  const original = formatMoney(bundle.amount, bundle.currency, locale);
+  await expect(page.getByTestId('result-discount')).toHaveText(t('result.discount', { code, percent: percent(bp, locale), original }));
   await page.getByTestId('to-transaction').click();
   await expect(page.getByTestId('tx-amount')).toHaveText(charged);
   await expect(page.getByTestId('tx-original-amount')).toHaveText(formatMoney(bundle.amount, bundle.currency, locale));
@@ -98,7 +108,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       await expectDiscountedBundles(page, list, 2000, 'en');
       await expect(page.getByTestId('discount-refusal')).toHaveCount(0);
       await noHorizontalScroll(page);
-      await buyFirstBundle(page, list, 'DEMO20', 2000, 'en');
+      await buyFirstBundle(page, list, 'DEMO20', 2000, 'en', true);
       // The list shows what was charged, with the price before the discount struck through.
       await page.goto('/transactions');
       await expect(page.getByTestId('transaction-original')).toHaveText(formatMoney(list.bundles[0]!.amount, list.currency, 'en'));

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
-import type { PaymentState } from '../../../common/payments/payment-schemas';
+import type { PaymentState, Transaction } from '../../../common/payments/payment-schemas';
+import { formatMoney } from '../../../common/payments/money';
 import { ensureBundle } from '../../i18n/i18n';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
@@ -7,6 +8,7 @@ import { FormAlert } from '../../components/form-alert';
 import { PageTitle } from '../../components/page-title';
 import { resultView } from './payment-result';
 import { usePaymentPoll } from './use-payment-poll';
+import { CODE_PARAM, formatPercentBp } from './discount-pricing';
 
 export interface ResultScreenProps {
   bundle: Record<string, unknown>;
@@ -16,10 +18,12 @@ export interface ResultScreenProps {
   country: string | null;
   idempotencyKey: string;
   error: string | undefined;
+  /** The discount the payment was created with: shown, and a retry asks for it again (the server decides). */
+  discount: Transaction['discount'];
 }
 
 /** Where the provider sends the member back to: processing (polled), completed, failed or cancelled, or credited later. */
-export function ResultScreen({ bundle, initial, bundleId, country, idempotencyKey, error }: ResultScreenProps) {
+export function ResultScreen({ bundle, initial, bundleId, country, idempotencyKey, error, discount }: ResultScreenProps) {
   const { t, i18n } = useTranslation();
   ensureBundle(i18n, 'payments', bundle);
   const { state, stalled } = usePaymentPoll(initial);
@@ -29,6 +33,15 @@ export function ResultScreen({ bundle, initial, bundleId, country, idempotencyKe
     <div className="container py-4 py-md-5" style={{ maxWidth: 640 }} data-testid="payment-result" data-view={view}>
       <PageTitle text={t('payments:result.title')} />
       <h1 className="h3">{t('payments:result.title')}</h1>
+      {discount && (
+        <p className="text-success" data-testid="result-discount">
+          {t('payments:result.discount', {
+            code: discount.code,
+            percent: formatPercentBp(Math.round(discount.percentage * 100), i18n.language),
+            original: formatMoney(discount.original_amount, state.currency, i18n.language),
+          })}
+        </p>
+      )}
       {view === 'processing' && (
         <div role="status" className="d-flex align-items-start gap-3 my-4" data-testid="result-processing">
           <span className="spinner-border text-primary flex-shrink-0" aria-hidden="true" />
@@ -64,6 +77,7 @@ export function ResultScreen({ bundle, initial, bundleId, country, idempotencyKe
             <input type="hidden" name="method" value={state.method} />
             <input type="hidden" name="country" value={country ?? ''} />
             <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+            {discount && <input type="hidden" name={CODE_PARAM} value={discount.code} />}
             {country && (
               <button type="submit" className="btn btn-primary" disabled={busy} data-testid="retry">
                 {t('payments:result.retry')}
