@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, char, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members, sites } from './schema';
 import { payments } from './payments-schema';
 
@@ -30,9 +30,20 @@ export const discountCodes = pgTable(
     /** Payment methods the code applies to; null: all. */
     paymentMethods: text('payment_methods').array(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Where the code comes from (OFFER_KINDS): an operator's code, the time bonus, a welcome or a stay offer. */
+    kind: text('kind').notNull().default('code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('discount_codes_code_idx').on(t.code), index('discount_codes_member_idx').on(t.memberId)],
+  (t) => [
+    uniqueIndex('discount_codes_code_idx').on(t.code),
+    index('discount_codes_member_idx').on(t.memberId),
+    // One welcome and one stay code per member, even when two first asks race.
+    uniqueIndex('discount_codes_member_offer_idx')
+      .on(t.memberId, t.kind)
+      .where(sql`${t.kind} in ('welcome', 'stay')`),
+    // A free bundle must never reach a provider (a zero amount): at most 99 % off.
+    check('discount_codes_percentage_check', sql`${t.valuePercentageBp} between 1 and 9900`),
+  ],
 );
 
 /**

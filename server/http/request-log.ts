@@ -4,10 +4,11 @@ import { SIGNED_MEDIA_PREFIX } from '../domain/photos/media-url';
 
 /**
  * Query parameters that carry a secret: the mailed activation, reset and mail-change links
- * (`token`) and the reactivation link (`reactivate`, which logs its holder in). Whoever reads
- * the logs must not be able to use them, so their values never reach a log line.
+ * (`token`), the reactivation link (`reactivate`, which logs its holder in) and discount codes
+ * (`code`: a member's personal welcome or stay code). Whoever reads the logs must not be able
+ * to use them, so their values never reach a log line.
  */
-export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set(['token', REACTIVATE_QUERY]);
+export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set(['token', REACTIVATE_QUERY, 'code']);
 const REDACTED = '[redacted]';
 
 /** The URL as it may be logged: secret query values and the signature of a signed media URL replaced. */

@@ -1,9 +1,19 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { discountCodes, discountRedemptions } from '../../db/offers-schema';
+import { members } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+export type NewDiscountCode = typeof discountCodes.$inferInsert;
+
+/** What the offers of a member depend on: when they signed up and whether they ever paid. */
+export interface OfferMember {
+  id: number;
+  siteId: number;
+  createdAt: Date;
+  paidUser: boolean;
+}
 
 /** A code of this site (or of every site) by its text, in any case. */
 export async function findCode(db: Conn, siteId: number, code: string): Promise<DiscountCodeRow | undefined> {
@@ -14,6 +24,12 @@ export async function findCode(db: Conn, siteId: number, code: string): Promise<
   return row;
 }
 
+/** Any code by its text, whatever its site (the operator's command). */
+export async function findCodeAnywhere(db: Conn, code: string): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code.trim().toUpperCase()));
+  return row;
+}
+
 /** Whether the member already used a once-per-user code for a payment that still counts. */
 export async function usedBy(db: Conn, codeId: number, memberId: number): Promise<boolean> {
   const [row] = await db
@@ -21,4 +37,52 @@ export async function usedBy(db: Conn, codeId: number, memberId: number): Promis
     .from(discountRedemptions)
     .where(and(eq(discountRedemptions.codeId, codeId), eq(discountRedemptions.memberId, memberId), eq(discountRedemptions.counts, true)));
   return (row?.n ?? 0) > 0;
+}
+
+/** The member as their offers see them, read now (a payment a minute ago ends the welcome offers). */
+export async function offerMember(db: Conn, memberId: number): Promise<OfferMember | undefined> {
+  const [row] = await db.select({ id: members.id, siteId: members.siteId, createdAt: members.createdAt, paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
+  return row;
+}
+
+/** The member's personal code of a kind (welcome, stay), if one was made. */
+export async function personalCode(db: Conn, memberId: number, kind: 'welcome' | 'stay'): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.memberId, memberId), eq(discountCodes.kind, kind)));
+  return row;
+}
+
+/**
+ * Inserts a code unless one with its text, or the member's personal code of its kind, exists
+ * (discount_codes_member_offer_idx): two concurrent first asks make one row.
+ */
+export async function insertCodeOnce(db: Conn, values: NewDiscountCode): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db.insert(discountCodes).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function insertCode(db: Conn, values: NewDiscountCode): Promise<DiscountCodeRow> {
+  const [row] = await db.insert(discountCodes).values(values).returning();
+  return row!;
+}
+
+/** The operator's codes (not members' personal ones), oldest first. */
+export async function listOperatorCodes(db: Conn): Promise<DiscountCodeRow[]> {
+  return db.select().from(discountCodes).where(isNull(discountCodes.memberId)).orderBy(asc(discountCodes.id));
+}
+
+export async function setCodeStatus(db: Conn, id: number, status: 'active' | 'disabled'): Promise<void> {
+  await db.update(discountCodes).set({ status }).where(eq(discountCodes.id, id));
+}
+
+/** A code used for a payment, in the payment's transaction; a second once-per-user use violates discount_redemptions_once_idx. */
+export async function insertRedemption(tx: Tx, values: { codeId: number; memberId: number; paymentId: number; oncePerUser: boolean }): Promise<void> {
+  await tx.insert(discountRedemptions).values(values);
+}
+
+/** The payment did not go through: its code counts no more (the member may use it again). */
+export async function releaseRedemption(tx: Tx, paymentId: number): Promise<void> {
+  await tx.update(discountRedemptions).set({ counts: false }).where(eq(discountRedemptions.paymentId, paymentId));
 }

@@ -1,46 +1,58 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offersEndpoints, type DiscountCode } from '../../../common/offers/discount-code';
-import type { PaymentMethod } from '../../../common/payments/payment-methods';
+import { offersEndpoints } from '../../../common/offers/discount-code';
 import { ApiError } from '../../http/api-error';
 import { route } from '../../http/endpoint-route';
-import { findCode, usedBy, type DiscountCodeRow } from './discount-repository';
+import { findCode, offerMember, usedBy, type OfferMember } from './discount-repository';
+import { presentCode, stayOffer, termsFor, welcomeOffer } from './member-offers';
 
-function presentCode(row: DiscountCodeRow, now: Date): DiscountCode {
-  return {
-    code: row.code,
-    country: row.country,
-    user_id: row.memberId,
-    expires: row.expiresAt?.toISOString() ?? null,
-    value_type: 'percentage',
-    value_percentage: row.valuePercentageBp / 100,
-    currency: row.currency,
-    minimum_order_value: row.minimumOrderMinor,
-    status: row.status as DiscountCode['status'],
-    validity: row.validity as DiscountCode['validity'],
-    expired: row.expiresAt !== null && row.expiresAt <= now,
-    paymentmethods: (row.paymentMethods as PaymentMethod[] | null) ?? null,
-    kind: 'code',
-    server_time: now.toISOString(),
-  };
-}
+const notFound = () => new ApiError(404, 'errors.codeNotFound', {}, 'code');
 
 /** Discount codes (spec 3, 5, 7): a member looks a code up before paying; the payment applies it again. */
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const memberOf = async (memberId: number): Promise<OfferMember> => {
+    const member = await offerMember(db, memberId);
+    if (!member) throw new ApiError(403, 'errors.authRequired');
+    return member;
+  };
+
   route(
     app,
     offersEndpoints.discountCode,
     // Codes are guessable by trying: few lookups per minute and address.
-    { schema: { tags: ['offers'], summary: 'A discount code by its text' }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { schema: { tags: ['offers'], summary: "A discount code by its text, or the member's welcome offer" }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const member = await request.requireMember();
+      const member = await memberOf((await request.requireMember()).id);
       reply.header('cache-control', 'no-store');
+      const now = new Date();
+      if (request.query.welcome === 'true') {
+        const offer = await welcomeOffer(db, member, now);
+        if (!offer) throw notFound();
+        return offer;
+      }
       const text = request.query.code;
-      if (!text) throw new ApiError(404, 'errors.codeNotFound', {}, 'code');
-      const row = await findCode(app.database.db, request.visitor.site.row.id, text);
-      // Someone else's personal code, or a disabled one, is not found: no probing.
-      if (!row || row.status !== 'active' || (row.memberId !== null && row.memberId !== member.id)) throw new ApiError(404, 'errors.codeNotFound', {}, 'code');
-      if (row.validity === 'once-per-user' && (await usedBy(app.database.db, row.id, member.id))) throw new ApiError(409, 'errors.codeUsed', {}, 'code');
-      return presentCode(row, new Date());
+      if (!text) throw notFound();
+      const row = await findCode(db, request.visitor.site.row.id, text);
+      const terms = row && termsFor(row, member);
+      // Someone else's personal code, a disabled one, or an offer that ended with the first payment: not found (no probing).
+      if (!row || !terms || terms.status !== 'active' || (terms.memberId !== null && terms.memberId !== member.id)) throw notFound();
+      if (row.validity === 'once-per-user' && (await usedBy(db, row.id, member.id))) throw new ApiError(409, 'errors.codeUsed', {}, 'code');
+      // An expired code (the time bonus after the member's first 4 hours) answers with expired: true; the payment refuses it.
+      return presentCode(row, terms, now);
+    },
+  );
+
+  route(
+    app,
+    offersEndpoints.claimOffer,
+    { schema: { tags: ['offers'], summary: "Accept the delete-account offer: the member's personal code, made once" }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request) => {
+      const member = await memberOf((await request.requireMember()).id);
+      const percent = request.visitor.site.company.deleteDiscount;
+      if (percent <= 0) throw notFound();
+      const offer = await stayOffer(db, member, percent, new Date());
+      if (!offer) throw notFound();
+      return offer;
     },
   );
 };

@@ -1,0 +1,79 @@
+import { discounted, refusal, type CodeRefusal, type Order } from '../../../common/offers/discount-rules';
+import { formatMoney } from '../../../common/payments/money';
+import type { Db, Tx } from '../../db/database';
+import { ApiError } from '../../http/api-error';
+import { findCode, insertRedemption, offerMember, usedBy } from './discount-repository';
+import { termsFor } from './member-offers';
+
+/** A code checked against an order: what the payment charges and records (details.discount). */
+export interface AppliedCode {
+  codeId: number;
+  code: string;
+  oncePerUser: boolean;
+  /** The percentage off, as the code object shows it (25 for 25 %). */
+  percentage: number;
+  originalAmountMinor: number;
+  amountMinor: number;
+}
+
+const REFUSALS: Record<CodeRefusal, { status: number; key: string }> = {
+  notFound: { status: 404, key: 'errors.codeNotFound' },
+  expired: { status: 400, key: 'errors.codeExpired' },
+  country: { status: 400, key: 'errors.codeCountry' },
+  minimumOrder: { status: 400, key: 'errors.codeMinimumOrder' },
+  paymentMethod: { status: 400, key: 'errors.codePaymentMethod' },
+};
+
+/**
+ * Checks a code the member brings against their order, as the server sees both (the browser's
+ * prices are never trusted): the rules of common/offers, the time bonus's window and first
+ * payment, and once-per-user. Refusals are ApiErrors in the member's language (`locale`
+ * formats the minimum order).
+ */
+export async function applyCode(db: Db, siteId: number, order: Order, text: string, locale: string, now = new Date()): Promise<AppliedCode> {
+  const row = await findCode(db, siteId, text);
+  const member = await offerMember(db, order.memberId);
+  const terms = row && member ? termsFor(row, member) : null;
+  if (!row || !terms) throw new ApiError(404, 'errors.codeNotFound', {}, 'code');
+  const refused = refusal(terms, order, now);
+  if (refused) {
+    const vars: Record<string, string> = refused === 'minimumOrder' ? { minimum: formatMoney(row.minimumOrderMinor ?? 0, row.currency ?? order.currency, locale) } : {};
+    throw new ApiError(REFUSALS[refused].status, REFUSALS[refused].key, vars, 'code');
+  }
+  const oncePerUser = row.validity === 'once-per-user';
+  if (oncePerUser && (await usedBy(db, row.id, order.memberId))) throw codeUsed();
+  const amountMinor = discounted(order.amountMinor, row.valuePercentageBp);
+  // The table allows at most 99 % off; a free payment must never reach a provider all the same.
+  if (amountMinor < 1) throw new ApiError(400, 'errors.codeMinimumOrder', { minimum: formatMoney(order.amountMinor + 1, order.currency, locale) }, 'code');
+  return { codeId: row.id, code: row.code, oncePerUser, percentage: row.valuePercentageBp / 100, originalAmountMinor: order.amountMinor, amountMinor };
+}
+
+/**
+ * Records the code's use in the payment's transaction. A second once-per-user use that raced
+ * past the check above violates discount_redemptions_once_idx: 409 'Code already used', and
+ * the transaction (the payment with it) is rolled back.
+ */
+export async function redeem(tx: Tx, applied: AppliedCode, memberId: number, paymentId: number): Promise<void> {
+  try {
+    await insertRedemption(tx, { codeId: applied.codeId, memberId, paymentId, oncePerUser: applied.oncePerUser });
+  } catch (error) {
+    if (isOncePerUserConflict(error)) throw codeUsed();
+    throw error;
+  }
+}
+
+function codeUsed(): ApiError {
+  return new ApiError(409, 'errors.codeUsed', {}, 'code');
+}
+
+/** node-postgres reports the violated index; drizzle wraps the driver's error in `cause`. */
+function isOncePerUserConflict(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgError = e.code ? e : e.cause;
+  return pgError?.code === '23505' && pgError.constraint === 'discount_redemptions_once_idx';
+}
+
+/** The discount as the payment records it (details.discount, read by presentTransaction). */
+export function discountDetails(applied: AppliedCode): { code: string; percentage: number; original_amount: number } {
+  return { code: applied.code, percentage: applied.percentage, original_amount: applied.originalAmountMinor };
+}
