@@ -222,6 +222,7 @@ for (const [label, skew] of [
     await page.clock.install({ time: Date.now() + skew });
     await signUpByApi(page, 'Tc');
     await page.goto('/members');
+    await expect(page.getByTestId('offer-countdown')).toBeVisible();
     const left = seconds((await page.getByTestId('offer-countdown').textContent()) ?? '');
     expect(left).toBeLessThan(TIME_BONUS_WINDOW_S);
     expect(left).toBeGreaterThan(TIME_BONUS_WINDOW_S - 60);
