@@ -21,7 +21,11 @@ export const WELCOME_DISCOUNT_PERCENT = 25;
 export const TIME_BONUS_CODE = 'TIMEBONUS25';
 export const TIME_BONUS_PERCENT = 25;
 export const TIME_BONUS_MODAL_HOURS = 4;
-/** How long the welcome discount lasts from the moment a member first gets it ('Act Fast', in hours). */
+/**
+ * The welcome discount's code and how long it runs ('Act Fast', in hours): from the end of the
+ * member's time bonus (signup + TIME_BONUS_WINDOW_S), by the server's clock.
+ */
+export const WELCOME_CODE = 'WELCOME25';
 export const WELCOME_OFFER_HOURS = 48;
 /** How often the payment result page asks whether a pending payment settled (spec 4: 'processing'). */
 export const PAYMENT_POLL_MS = 2_000;

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'direct-debit',
   'error-page',
   'likes',
+  'offers',
   'pages',
   'pages-us',
   'payments',
@@ -30,11 +31,11 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The namespaces that parts opening on any page (overlays, alerts, the signup modal) fetch with their code. */
-export type LoadableNamespace = Extract<Namespace, 'likes' | 'profile' | 'reference' | 'signup'>;
+export type LoadableNamespace = Extract<Namespace, 'likes' | 'offers' | 'profile' | 'reference' | 'signup'>;
 
 type Json = Record<string, unknown>;
 // One lazy chunk per file: a visitor downloads only their own language.
-const files = import.meta.glob<Json>('../locales/*/{likes,profile,reference,signup}.json', { import: 'default' });
+const files = import.meta.glob<Json>('../locales/*/{likes,offers,profile,reference,signup}.json', { import: 'default' });
 
 /** Fetches namespaces in the translator's language (English when a locale lacks the file) and adds them. */
 export async function loadNamespaces(locale: Locale, translator: Translator, namespaces: readonly LoadableNamespace[]): Promise<void> {

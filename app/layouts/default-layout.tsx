@@ -44,7 +44,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       <TopBar />
       <WarningBanners>
         {/* With nothing to show, the banner region is not rendered at all. */}
-        {(user?.status === 'not_confirmed' || (user && !user.profile.main_image) || (user && user.notifications_disabled.length > 0)) && (
+        {(user?.status === 'not_confirmed' || (user && (!user.profile.main_image || user.notifications_disabled.length > 0 || !user.paid_user))) && (
           <Suspense fallback={null}>
             <LayoutExtras part="alerts" user={user} />
           </Suspense>

@@ -6,6 +6,8 @@ export const DISMISSAL_KEYS = {
   entryWarning: 'entry-warning-dismissed-at',
   enrichAlert: 'rendezvous.enrich-alert-dismissed',
   notificationsDisabledAlert: 'rendezvous.notifications-disabled-alert-dismissed',
+  timeBonusModal: 'rendezvous.time-bonus-modal-dismissed',
+  welcomeModal: 'rendezvous.welcome-modal-dismissed',
 } as const;
 export type DismissibleAlert = keyof typeof DISMISSAL_KEYS;
 

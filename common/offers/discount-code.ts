@@ -4,7 +4,7 @@ import { PAYMENT_METHODS } from '../payments/payment-methods';
 
 /**
  * Where a code comes from: one an operator made (`code`), the time bonus TIMEBONUS25 (spec 4,
- * the member's first 4 hours), the member's welcome discount (after that, until they pay), or
+ * the member's first 4 hours), WELCOME25 (the 48 hours after that), or
  * the personal code of the delete-account offer (`stay`).
  */
 export const OFFER_KINDS = ['code', 'time-bonus', 'welcome', 'stay'] as const;

@@ -37,10 +37,10 @@ export const discountCodes = pgTable(
   (t) => [
     uniqueIndex('discount_codes_code_idx').on(t.code),
     index('discount_codes_member_idx').on(t.memberId),
-    // One welcome and one stay code per member, even when two first asks race.
+    // One stay code per member, even when two first asks race.
     uniqueIndex('discount_codes_member_offer_idx')
       .on(t.memberId, t.kind)
-      .where(sql`${t.kind} in ('welcome', 'stay')`),
+      .where(sql`${t.kind} = 'stay'`),
     // A free bundle must never reach a provider (a zero amount): at most 99 % off.
     check('discount_codes_percentage_check', sql`${t.valuePercentageBp} between 1 and 9900`),
   ],

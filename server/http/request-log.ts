@@ -5,7 +5,7 @@ import { SIGNED_MEDIA_PREFIX } from '../domain/photos/media-url';
 /**
  * Query parameters that carry a secret: the mailed activation, reset and mail-change links
  * (`token`), the reactivation link (`reactivate`, which logs its holder in) and discount codes
- * (`code`: a member's personal welcome or stay code). Whoever reads the logs must not be able
+ * (`code`: a member's personal stay code). Whoever reads the logs must not be able
  * to use them, so their values never reach a log line.
  */
 export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set(['token', REACTIVATE_QUERY, 'code']);

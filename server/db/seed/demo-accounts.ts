@@ -5,6 +5,7 @@ import { ensureConversation, insertMessage } from '../../domain/chat/chat-reposi
 import { appendEvents } from '../../domain/member-events/member-events-repository';
 import { hashPassword } from '../../domain/auth/password';
 import { addCreditEntry } from '../../domain/credits/credits-repository';
+import { TIME_BONUS_WINDOW_S } from '../../../common/limits';
 
 /** The accounts the README offers a newcomer (on the default site, http://localhost:3000). */
 export const DEMO_PASSWORD = 'rendezvous';
@@ -33,7 +34,9 @@ export async function ensureDemoAccounts(db: Db): Promise<void> {
         .limit(1);
       if (!candidate) return;
       passwordHash ??= hashPassword(DEMO_PASSWORD);
-      await tx.update(members).set({ email: account.email, passwordHash: await passwordHash, paidUser: account.paid, language: 'en' }).where(eq(members.id, candidate.id));
+      // The free account signed up just over 4 hours ago: a newcomer trying the demo finds its welcome discount running.
+      const createdAt = account.paid ? {} : { createdAt: new Date(Date.now() - (TIME_BONUS_WINDOW_S + 3600) * 1000) };
+      await tx.update(members).set({ email: account.email, passwordHash: await passwordHash, paidUser: account.paid, language: 'en', ...createdAt }).where(eq(members.id, candidate.id));
       await addCreditEntry(tx, { memberId: candidate.id, amount: account.credits.amount, kind: account.credits.kind, idempotencyKey: `demo-account:${account.email}` });
       const fans = await seedReceivedLikes(tx, site.id, candidate.id, account.gender);
       await seedChats(tx, site.id, candidate.id, fans);

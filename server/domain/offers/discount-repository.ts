@@ -45,8 +45,8 @@ export async function offerMember(db: Conn, memberId: number): Promise<OfferMemb
   return row;
 }
 
-/** The member's personal code of a kind (welcome, stay), if one was made. */
-export async function personalCode(db: Conn, memberId: number, kind: 'welcome' | 'stay'): Promise<DiscountCodeRow | undefined> {
+/** The member's personal stay code, if one was made. */
+export async function personalCode(db: Conn, memberId: number, kind: 'stay'): Promise<DiscountCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(discountCodes)

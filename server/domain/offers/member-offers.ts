@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { DiscountCode, OfferKind } from '../../../common/offers/discount-code';
 import type { CodeTerms } from '../../../common/offers/discount-rules';
 import type { PaymentMethod } from '../../../common/payments/payment-methods';
-import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S, WELCOME_DISCOUNT_PERCENT, WELCOME_OFFER_HOURS } from '../../../common/limits';
+import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S, WELCOME_CODE, WELCOME_OFFER_HOURS } from '../../../common/limits';
 import type { Db } from '../../db/database';
 import { findCode, insertCodeOnce, personalCode, usedBy, type DiscountCodeRow, type OfferMember } from './discount-repository';
 
@@ -17,16 +17,22 @@ export function timeBonusEnd(member: OfferMember): Date {
   return new Date(member.createdAt.getTime() + TIME_BONUS_WINDOW_S * 1000);
 }
 
+/** When the member's welcome discount ends: WELCOME_OFFER_HOURS after their time bonus. */
+export function welcomeEnd(member: OfferMember): Date {
+  return new Date(timeBonusEnd(member).getTime() + WELCOME_OFFER_HOURS * 3600 * 1000);
+}
+
 /**
  * A code's terms for this member, or null when it is not for them at all (not found). The
- * time bonus has no expiry of its own: for each member it ends 14,400 s after their signup.
- * The time bonus and the welcome discount end with the first payment.
+ * time bonus and the welcome discount have no expiry of their own: each member's ends a fixed
+ * time after their signup, so a real deadline exists without a row per member and no read
+ * starts a clock. Both end with the first payment.
  */
 export function termsFor(row: DiscountCodeRow, member: OfferMember): CodeTerms | null {
   if (UNTIL_FIRST_PAYMENT.includes(row.kind) && member.paidUser) return null;
   return {
     status: row.status,
-    expiresAt: row.kind === 'time-bonus' ? timeBonusEnd(member) : row.expiresAt,
+    expiresAt: row.kind === 'time-bonus' ? timeBonusEnd(member) : row.kind === 'welcome' ? welcomeEnd(member) : row.expiresAt,
     country: row.country,
     currency: row.currency,
     minimumOrderMinor: row.minimumOrderMinor,
@@ -67,15 +73,16 @@ async function usable(db: Db, row: DiscountCodeRow | undefined, member: OfferMem
 
 /**
  * The member's welcome offer (GET /api/discountcode.php?welcome=true): the time bonus while
- * it runs (it takes precedence, spec 4), else their personal welcome code, made on the first
- * ask and lasting WELCOME_OFFER_HOURS; null when nothing applies (paid, used or expired).
+ * it runs (it takes precedence, spec 4), else the welcome discount during the 48 hours after
+ * it; null when nothing applies (paid, used or over). Reads only.
  */
 export async function welcomeOffer(db: Db, member: OfferMember, now: Date): Promise<DiscountCode | null> {
   if (member.paidUser) return null;
-  const bonus = await usable(db, await findCode(db, member.siteId, TIME_BONUS_CODE), member, now);
-  if (bonus && bonus.row.kind === 'time-bonus') return presentCode(bonus.row, bonus.terms, now);
-  const welcome = await usable(db, await personalOffer(db, member, 'welcome', WELCOME_DISCOUNT_PERCENT * 100, WELCOME_OFFER_HOURS * 3600, now), member, now);
-  return welcome && presentCode(welcome.row, welcome.terms, now);
+  for (const text of [TIME_BONUS_CODE, WELCOME_CODE]) {
+    const offer = await usable(db, await findCode(db, member.siteId, text), member, now);
+    if (offer && offer.row.kind !== 'code') return presentCode(offer.row, offer.terms, now);
+  }
+  return null;
 }
 
 /** The delete-account offer (spec: the company's delete_discount): the member's stay code, made once. */
@@ -93,7 +100,7 @@ export const STAY_OFFER_S = 7 * 24 * 3600;
  * index settles concurrent asks), its text random from a crypto source so nobody can guess
  * it (it only works for its member anyway). A collision of texts simply tries again.
  */
-async function personalOffer(db: Db, member: OfferMember, kind: 'welcome' | 'stay', percentageBp: number, lifetimeS: number, now: Date): Promise<DiscountCodeRow> {
+async function personalOffer(db: Db, member: OfferMember, kind: 'stay', percentageBp: number, lifetimeS: number, now: Date): Promise<DiscountCodeRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const existing = await personalCode(db, member.id, kind);
     if (existing) return existing;

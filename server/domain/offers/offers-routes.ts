@@ -19,9 +19,8 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     offersEndpoints.discountCode,
-    // Codes are guessable by trying: few lookups per minute and address. The first ?welcome=true
-    // makes the member's welcome code and starts its clock: not for another site to trigger.
-    { schema: { tags: ['offers'], summary: "A discount code by its text, or the member's welcome offer" }, config: { rateLimit: { max: 30, timeWindow: '1 minute' }, getWrites: true } },
+    // Codes are guessable by trying: few lookups per minute and address.
+    { schema: { tags: ['offers'], summary: "A discount code by its text, or the member's welcome offer" }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const member = await memberOf((await request.requireMember()).id);
       reply.header('cache-control', 'no-store');
