@@ -11,6 +11,8 @@ export async function loadDiscount(context: AppLoadContext, url: URL): Promise<D
   const wanted = codeRequest(url);
   if (wanted.kind === 'none') return { code: null, error: null, entered: '' };
   if (wanted.kind === 'offer') {
+    // The offers end with the first payment: a paying member's page asks for none.
+    if (context.user?.paid_user) return { code: null, error: null, entered: null };
     const offer = await context.api(offersEndpoints.discountCode, { query: { welcome: 'true' } }).catch(() => null);
     return { code: offer?.ok ? offer.body : null, error: null, entered: null };
   }

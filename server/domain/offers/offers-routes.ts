@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offersEndpoints } from '../../../common/offers/discount-code';
 import { ApiError } from '../../http/api-error';
 import { route } from '../../http/endpoint-route';
+import { memberOrAddressKey } from '../../http/rate-limit-key';
 import { findCode, offerMember, usedBy, type OfferMember } from './discount-repository';
 import { presentCode, stayOffer, termsFor, welcomeOffer } from './member-offers';
 
@@ -19,8 +20,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   route(
     app,
     offersEndpoints.discountCode,
-    // Codes are guessable by trying: few lookups per minute and address.
-    { schema: { tags: ['offers'], summary: "A discount code by its text, or the member's welcome offer" }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    // Codes are guessable by trying: few lookups per minute and member (the credits pages look one
+    // up per view; members behind one address, a carrier's or an office's, must not share a budget).
+    {
+      schema: { tags: ['offers'], summary: "A discount code by its text, or the member's welcome offer" },
+      config: { rateLimit: { max: Math.max(30, Math.floor(app.config.RATE_LIMIT_MAX / 20)), timeWindow: '1 minute', keyGenerator: async (request) => `discountcode:${await memberOrAddressKey(request)}` } },
+    },
     async (request, reply) => {
       const member = await memberOf((await request.requireMember()).id);
       reply.header('cache-control', 'no-store');
