@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 import { formatMoney } from '../../common/payments/money';
 import { discounted } from '../../common/offers/discount-rules';
 import type { CreditsPage } from '../../common/payments/payment-schemas';
-import { expect, signUpByApi, test } from './fixtures';
+import { expect, signUpConfirmed, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 /**
@@ -20,7 +19,6 @@ const PHONE = { width: 320, height: 760 };
 const DESKTOP = { width: 1280, height: 900 };
 /** The webhook arrives asynchronously (as a real provider's): the result page polls for it. */
 const SETTLE = { timeout: 20_000 };
-const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 
 const texts = (locale: string, ns: string) => {
   const file = localeFile(locale, ns);
@@ -28,14 +26,6 @@ const texts = (locale: string, ns: string) => {
 };
 const percent = (bp: number, locale: string) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
 
-/** A new free member of this test's own with a confirmed address (no activation reminder above the pages), logged in. */
-async function newMember(page: Page, prefix: string): Promise<void> {
-  const { email } = await signUpByApi(page, prefix);
-  await expect.poll(async () => (await outboxMailsTo(OUTBOX, email)).length).toBeGreaterThanOrEqual(1);
-  const token = new URL(firstLink((await outboxMailsTo(OUTBOX, email))[0]!, '/activate/done')).searchParams.get('token');
-  const res = await page.request.post('/api/activate.php', { headers: { origin: new URL(page.url()).origin }, data: { token } });
-  expect(res.status()).toBe(200);
-}
 
 /** The member's price list in `country` (none: the default payment country, as the page without one). */
 async function priceList(page: Page, country?: string): Promise<CreditsPage> {
@@ -81,6 +71,8 @@ async function buyFirstBundle(page: Page, list: CreditsPage, code: string, bp: n
   if (failFirst) {
     await page.getByTestId('checkout-failed').click();
     await expect(page.getByTestId('result-failed')).toBeVisible(SETTLE);
+    // Choosing another method keeps the code too.
+    await expect(page.getByTestId('other-method')).toHaveAttribute('href', new RegExp(`/credits/${bundle.id}\\?code=${code}$`));
     await page.getByTestId('retry').click();
     await expect(page).toHaveURL(/\/test-checkout\/tp_/);
     await expect(page.getByTestId('checkout-amount')).toHaveText(charged);
@@ -101,7 +93,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
     test.use({ uiLocale: 'en', viewport });
     test(`a /credits?code=DEMO20 link prices every bundle 20% lower and the test provider charges that (${label})`, async ({ page }) => {
       const t = texts('en', 'payments');
-      await newMember(page, 'codelink');
+      await signUpConfirmed(page, 'codelink');
       const list = await priceList(page, 'NL');
       await page.goto('/credits?code=DEMO20&payment_country=NL');
       await expect(page.getByTestId('discount-applied')).toContainText(t('discount.applied', { code: 'DEMO20', percent: percent(2000, 'en') }));
@@ -123,7 +115,7 @@ for (const [locale, viewport] of [['en', PHONE], ['de', DESKTOP]] as const) {
     test(`the member's offer prices /credits; a typed code applies, an unknown one says 'Code not found' and the page keeps its prices, a removed one stays away (${locale})`, async ({ page }) => {
       const t = texts(locale, 'payments');
       const errors = texts(locale, 'common');
-      await newMember(page, 'codetyped');
+      await signUpConfirmed(page, 'codetyped');
       const list = await priceList(page, 'NL');
       // Without a code the member's current offer prices the page: a new member's time bonus.
       await page.goto('/credits?payment_country=NL');
@@ -171,7 +163,7 @@ for (const [locale, viewport] of [['en', DESKTOP], ['de', PHONE]] as const) {
     test(`the delete-account offer opens /credits with the member's personal code; paid once, it is 'Code already used' (${locale})`, async ({ page }) => {
       const t = texts(locale, 'payments');
       const errors = texts(locale, 'common');
-      await newMember(page, 'codestay');
+      await signUpConfirmed(page, 'codestay');
       await page.goto('/settings');
       await page.getByTestId('delete-account-section').getByRole('button').click();
       const dialog = page.getByTestId('delete-account-dialog');

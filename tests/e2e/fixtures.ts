@@ -3,6 +3,7 @@
  * logging in (by the form or the API). Tests import `test` and `expect` from here.
  */
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 import { localeFile, lookup } from './locale-files';
 
 export { expect };
@@ -54,6 +55,19 @@ export async function signUpByApi(page: Page, prefix: string): Promise<{ id: num
   });
   expect(res.status(), await res.text()).toBe(200);
   return { id: ((await res.json()) as { user: { id: number } }).user.id, email };
+}
+
+/** The development outbox of the server under test (its mails as files). */
+export const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
+
+/** A new free member of this test's own with a confirmed address (no activation reminder above the pages), logged in. */
+export async function signUpConfirmed(page: Page, prefix: string): Promise<{ id: number; email: string }> {
+  const member = await signUpByApi(page, prefix);
+  await expect.poll(async () => (await outboxMailsTo(OUTBOX, member.email)).length).toBeGreaterThanOrEqual(1);
+  const token = new URL(firstLink((await outboxMailsTo(OUTBOX, member.email))[0]!, '/activate/done')).searchParams.get('token');
+  const res = await page.request.post('/api/activate.php', { headers: { origin: new URL(page.url()).origin }, data: { token } });
+  expect(res.status()).toBe(200);
+  return member;
 }
 
 /** A listed demo member of the default site (for the routes that take a member id). */

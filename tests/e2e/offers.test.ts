@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 import { TIME_BONUS_CODE, TIME_BONUS_MODAL_DELAY_MS, TIME_BONUS_MODAL_HOURS, TIME_BONUS_PERCENT, TIME_BONUS_WINDOW_S, WELCOME_CODE, WELCOME_DISCOUNT_PERCENT, WELCOME_OFFER_HOURS } from '../../common/limits';
-import { DEMO_FREE, expect, logInByApi, signUpByApi, someDemoMemberId, test } from './fixtures';
+import { DEMO_FREE, expect, logInByApi, signUpByApi, signUpConfirmed, someDemoMemberId, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 /**
@@ -22,7 +21,6 @@ const HOUR_MS = 3_600_000;
 const MIN_TOUCH_PX = 40;
 /** The webhook arrives asynchronously (as a real provider's): the result page polls for it. */
 const SETTLE = { timeout: 20_000 };
-const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 
 /** The entry warning and the first-visit new-like check stay out of the way of what these tests look at. */
 async function quietPages(page: Page): Promise<void> {
@@ -251,10 +249,7 @@ test('the demo free member, signed up over 4 hours ago, sees the welcome discoun
 
 test('after a purchase the offer is gone, in another tab too', async ({ page }) => {
   await quietPages(page);
-  const { email } = await signUpByApi(page, 'Tp');
-  await expect.poll(async () => (await outboxMailsTo(OUTBOX, email)).length).toBeGreaterThanOrEqual(1);
-  const token = new URL(firstLink((await outboxMailsTo(OUTBOX, email))[0]!, '/activate/done')).searchParams.get('token');
-  expect((await page.request.post('/api/activate.php', { headers: { origin: new URL(page.url()).origin }, data: { token } })).status()).toBe(200);
+  await signUpConfirmed(page, 'Tp');
 
   const other = await page.context().newPage();
   await other.goto('/members');

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { firstLink, outboxMailsTo } from '../../server/test-support/outbox';
 import { formatMoney } from '../../common/payments/money';
 import type { Pricing } from '../../common/payments/payment-schemas';
-import { DEMO_FREE, DEMO_PASSWORD, expect, logInByApi, signUpByApi, test } from './fixtures';
+import { DEMO_FREE, DEMO_PASSWORD, expect, logInByApi, signUpConfirmed, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 /**
@@ -18,16 +17,7 @@ const DESKTOP = { width: 1280, height: 900 };
 /** The webhook arrives asynchronously (as a real provider's): the result page polls for it. */
 const SETTLE = { timeout: 20_000 };
 
-const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 
-/** A new free member of this test's own with a confirmed address (no activation reminder above the pages), logged in. */
-async function newMember(page: Page, prefix: string): Promise<void> {
-  const { email } = await signUpByApi(page, prefix);
-  await expect.poll(async () => (await outboxMailsTo(OUTBOX, email)).length).toBeGreaterThanOrEqual(1);
-  const token = new URL(firstLink((await outboxMailsTo(OUTBOX, email))[0]!, '/activate/done')).searchParams.get('token');
-  const res = await page.request.post('/api/activate.php', { headers: { origin: new URL(page.url()).origin }, data: { token } });
-  expect(res.status()).toBe(200);
-}
 
 const texts = (locale: string) => {
   const file = localeFile(locale, 'payments');
@@ -76,7 +66,7 @@ for (const { locale, country, method } of PURCHASES) {
       test.use({ uiLocale: locale, viewport });
       test(`a free member buys credits with ${method} in ${country} (${locale}, ${label}), becomes Premium and sees the transaction with its invoice`, async ({ page }) => {
         const t = texts(locale);
-        await newMember(page, `pay${locale}`);
+        await signUpConfirmed(page, `pay${locale}`);
         const before = await balance(page);
         expect(before.paid_user).toBe(false);
         await page.goto('/members');
@@ -125,7 +115,7 @@ test.describe('payment results (en)', () => {
 
   for (const outcome of ['failed', 'canceled'] as const) {
     test(`a ${outcome} payment says so, credits nothing, and a retry starts a new payment`, async ({ page }) => {
-      await newMember(page, `pay${outcome}`);
+      await signUpConfirmed(page, `pay${outcome}`);
       const before = await balance(page);
       const first = await startPurchase(page, 'NL', 'creditcard');
       await page.getByTestId(`checkout-${outcome}`).click();
@@ -140,7 +130,7 @@ test.describe('payment results (en)', () => {
   }
 
   test('a pending payment completes while the result page polls', async ({ page }) => {
-    await newMember(page, 'paypending');
+    await signUpConfirmed(page, 'paypending');
     // Another tab of the member: its top bar hears of the purchase over the live connection.
     const other = await page.context().newPage();
     const firstRefresh = other.waitForResponse((r) => r.url().includes('/api/user.php'));
@@ -162,7 +152,7 @@ test.describe('payment results (en)', () => {
   });
 
   test('a bank transfer says it is credited when the money arrives, and credits nothing yet', async ({ page }) => {
-    await newMember(page, 'paybank');
+    await signUpConfirmed(page, 'paybank');
     const before = await balance(page);
     await startPurchase(page, 'NL', 'banktransfer');
     await page.getByTestId('checkout-pending').click();
@@ -172,7 +162,7 @@ test.describe('payment results (en)', () => {
   });
 
   test('a double click on Pay starts one payment', async ({ page }) => {
-    await newMember(page, 'paydouble');
+    await signUpConfirmed(page, 'paydouble');
     await page.goto('/credits?payment_country=NL');
     await page.getByTestId('bundle').first().getByRole('link').click();
     await page.getByTestId('method-creditcard').click();
@@ -185,7 +175,7 @@ test.describe('payment results (en)', () => {
   });
 
   test('repeat order buys the last bundle again with the stored card in one step', async ({ page }) => {
-    await newMember(page, 'payrepeat');
+    await signUpConfirmed(page, 'payrepeat');
     await startPurchase(page, 'NL', 'creditcard');
     await page.getByLabel(t('checkout.storeCard')).check();
     await page.getByTestId('checkout-paid').click();
@@ -208,7 +198,7 @@ test.describe('payment results (en)', () => {
   });
 
   test('direct debit leads to its own form', async ({ page }) => {
-    await newMember(page, 'paydd');
+    await signUpConfirmed(page, 'paydd');
     await page.goto('/credits?payment_country=NL');
     await page.getByTestId('bundle').first().getByRole('link').click();
     await expect(page).toHaveURL(/\/credits\/\d+/);
@@ -250,7 +240,7 @@ test.describe('pricing and upsells', () => {
   });
 
   test('the payment country changes on the Pay screen; one that prices the bundle not leads to its own bundles', async ({ page }) => {
-    await newMember(page, 'paycc');
+    await signUpConfirmed(page, 'paycc');
     await page.goto('/credits?payment_country=NL');
     await page.getByTestId('bundle').first().getByRole('link').click();
     await expect(page.getByTestId('method-ideal')).toBeVisible();

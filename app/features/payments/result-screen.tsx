@@ -8,7 +8,7 @@ import { FormAlert } from '../../components/form-alert';
 import { PageTitle } from '../../components/page-title';
 import { resultView } from './payment-result';
 import { usePaymentPoll } from './use-payment-poll';
-import { CODE_PARAM, formatPercentBp } from './discount-pricing';
+import { CODE_PARAM, formatPercentBp, withCode } from './discount-pricing';
 
 export interface ResultScreenProps {
   bundle: Record<string, unknown>;
@@ -83,7 +83,7 @@ export function ResultScreen({ bundle, initial, bundleId, country, idempotencyKe
                 {t('payments:result.retry')}
               </button>
             )}
-            <Link className="btn btn-outline-primary" to={paths.creditsBundle(bundleId)} data-testid="other-method">
+            <Link className="btn btn-outline-primary" to={withCode(paths.creditsBundle(bundleId), discount?.code ?? null)} data-testid="other-method">
               {t('payments:result.otherMethod')}
             </Link>
           </Form>
