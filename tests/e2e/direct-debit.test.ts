@@ -142,6 +142,12 @@ test.describe('with a discount code', () => {
     const original = formatMoney(bundle.amount, bundle.currency, 'en');
     const charged = formatMoney(discounted(bundle.amount, 2000), bundle.currency, 'en');
 
+    // A code that does not apply is said, and the page goes on at the normal price.
+    await page.goto(`/directdebit?bundle=${bundle.id}&country=NL&code=NO-SUCH-CODE`);
+    await expect(page.getByTestId('discount-error')).toHaveText(lookup(localeFile('en', 'common'), 'errors.codeNotFound'));
+    await expect(page.getByTestId('price-original')).toHaveCount(0);
+    await expect(page.getByTestId('dd-summary')).toContainText(original);
+
     await page.goto('/credits?code=DEMO20&payment_country=NL');
     await page.getByTestId('bundle').first().getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/credits/${bundle.id}\\?.*code=DEMO20`));
