@@ -9,6 +9,8 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const directDebitQuerySchema = z.object({
   bundle: z.coerce.number().int().positive().optional(),
   country: country.optional(),
+  /** A discount code the Pay screen applied; the server prices the bundle with it (empty: none). */
+  code: z.string().trim().max(40).optional(),
 });
 
 /** The saved account as the member sees it: never the IBAN itself, only its mask. */
@@ -32,10 +34,17 @@ export const directDebitPageSchema = z.object({
     .object({
       id: z.number().int(),
       credits: z.number().int(),
+      /** The price list's amount, before any discount. */
       amount: z.number().int(),
+      /** What the member is charged: `amount` less the discount when the code applies. */
+      amount_due: z.number().int(),
       currency: z.enum(CURRENCIES),
     })
     .nullable(),
+  /** The named code as it applies to the bundle (the payment records the same), or null. */
+  discount: z.object({ code: z.string(), percentage: z.number(), original_amount: z.number().int() }).nullable(),
+  /** Why the named code does not apply, in the member's language ('Code already used'); null otherwise. */
+  discount_error: z.string().nullable(),
   /** Direct debit was blocked for the member after a returned collection. */
   blocked: z.boolean(),
 });
@@ -56,6 +65,8 @@ export const directDebitRequestSchema = z.object({
   postal_code: text(16),
   city: text(ADDRESS_FIELD_MAX),
   mobile: z.string().min(6).max(30),
+  /** The discount code the page showed applied; checked again now and when the SMS code confirms (not `code`: that is the SMS code's). */
+  discount_code: z.string().trim().min(1).max(40).optional(),
   /** Made once per form, so a retried request makes one payment (as POST /api/payment.php). */
   idempotency_key: z.uuid(),
 });

@@ -1,7 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signUpByApi, test } from './fixtures';
+import { discounted } from '../../common/offers/discount-rules';
+import type { CreditsPage } from '../../common/payments/payment-schemas';
+import { formatMoney } from '../../common/payments/money';
+import { expect, signUpByApi, signUpConfirmed, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 const SMS_OUTBOX = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'sms-outbox');
@@ -126,3 +129,51 @@ for (const size of WIDTHS) {
     });
   });
 }
+
+test.describe('with a discount code', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('a /credits?code=DEMO20 link carries the code to direct debit, which charges and records the discounted amount', async ({ page }) => {
+    const pay = localeFile('en', 'payments');
+    const p = (key: string, vars: Record<string, string> = {}) => lookup(pay, key).replace(/\{\{(\w+)\}\}/g, (_m, name: string) => vars[name] ?? '');
+    await signUpConfirmed(page, 'dddemo');
+    const list = (await (await page.request.get('/api/credits.php?country=NL')).json()) as CreditsPage;
+    const bundle = list.bundles[0]!;
+    const original = formatMoney(bundle.amount, bundle.currency, 'en');
+    const charged = formatMoney(discounted(bundle.amount, 2000), bundle.currency, 'en');
+
+    // A code that does not apply is said, and the page goes on at the normal price.
+    await page.goto(`/directdebit?bundle=${bundle.id}&country=NL&code=NO-SUCH-CODE`);
+    await expect(page.getByTestId('discount-error')).toHaveText(lookup(localeFile('en', 'common'), 'errors.codeNotFound'));
+    await expect(page.getByTestId('price-original')).toHaveCount(0);
+    await expect(page.getByTestId('dd-summary')).toContainText(original);
+
+    await page.goto('/credits?code=DEMO20&payment_country=NL');
+    await page.getByTestId('bundle').first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/credits/${bundle.id}\\?.*code=DEMO20`));
+    await page.getByTestId('method-directdebit').click();
+    // Direct debit takes the code like every other method.
+    await expect(page.getByTestId('method-no-discount')).toHaveCount(0);
+    await expect(page.getByTestId('pay-discount').getByTestId('price-now')).toContainText(charged);
+    await page.getByTestId('pay').click();
+    await expect(page).toHaveURL(new RegExp(`/directdebit\\?bundle=${bundle.id}&country=NL&code=DEMO20$`));
+    await expect(page.getByTestId('dd-discount').getByTestId('price-original')).toContainText(original);
+    await expect(page.getByTestId('dd-discount').getByTestId('price-now')).toContainText(charged);
+    await expect(page.getByTestId('dd-summary')).toContainText(charged);
+    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(scroll).toBeLessThanOrEqual(inner);
+
+    const mobile = newMobile();
+    await fillDetails(page, mobile);
+    await page.getByTestId('dd-send').click();
+    await page.getByLabel(k('code')).fill(await smsCode(mobile));
+    await page.getByTestId('dd-confirm').click();
+    await expect(page).toHaveURL(new RegExp(`/credits/${bundle.id}/directdebit\\?payment=RV[A-Z0-9]+$`));
+    await expect(page.getByTestId('result-completed')).toBeVisible();
+    await expect(page.getByTestId('result-discount')).toHaveText(p('result.discount', { code: 'DEMO20', percent: '20%', original }));
+    await page.getByTestId('to-transaction').click();
+    await expect(page.getByTestId('tx-amount')).toHaveText(charged);
+    await expect(page.getByTestId('tx-original-amount')).toHaveText(original);
+    await expect(page.getByTestId('tx-discount')).toHaveText(p('transactions.discountValue', { code: 'DEMO20', percent: '20%' }));
+  });
+});

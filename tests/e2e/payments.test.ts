@@ -206,7 +206,8 @@ test.describe('payment results (en)', () => {
     // Direct debit is collected by the operator (SEPA), so it is offered in NL whatever the provider.
     await page.getByTestId('method-directdebit').click();
     await page.getByTestId('pay').click();
-    await expect(page).toHaveURL(new RegExp(`/directdebit\\?bundle=${bundleId}&country=NL$`));
+    // A new member's time bonus goes on with it (issue 26: direct debit takes discount codes).
+    await expect(page).toHaveURL(new RegExp(`/directdebit\\?bundle=${bundleId}&country=NL&code=TIMEBONUS25$`));
   });
 });
 

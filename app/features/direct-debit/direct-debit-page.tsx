@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { DirectDebitPage as PageData } from '../../../common/direct-debit/direct-debit-schemas';
 import { formatMoney } from '../../../common/payments/money';
 import { FormAlert } from '../../components/form-alert';
@@ -10,6 +10,7 @@ import { paths } from '../../paths';
 import { CodeForm } from './code-form';
 import { DetailsForm, detailsErrors, initialDetails, type AccountDetails } from './details-form';
 import { confirmDirectDebit, directDebitResultPath, sendDirectDebitCode } from './direct-debit-api';
+import { DiscountSummary } from './discount-summary';
 
 export interface DirectDebitPageProps {
   bundle: Record<string, unknown>;
@@ -31,6 +32,7 @@ export function DirectDebitPage({ bundle, page, problem, country, siteName }: Di
   ensureBundle(i18n, 'direct-debit', bundle);
   const k = (key: string, vars?: Record<string, unknown>) => t(`direct-debit:${key}`, vars);
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [values, setValues] = useState<AccountDetails>(() => initialDetails(page?.account ?? null));
   const [step, setStep] = useState<Step>({ kind: 'details' });
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -40,6 +42,19 @@ export function DirectDebitPage({ bundle, page, problem, country, siteName }: Di
   // One key per form: a retried or doubled request makes one payment.
   const idempotencyKey = useRef<string | null>(null);
   const item = page?.bundle;
+  const discountCode = page?.discount?.code;
+
+  /**
+   * The code was refused on the way (used on another payment meanwhile): the page is loaded
+   * again, which shows why and the normal price, and the next code sent is without it.
+   */
+  const discountRefused = (fields: Record<string, string>) => {
+    if (!fields.discount_code) return false;
+    setStep({ kind: 'details' });
+    setFields({});
+    void revalidator.revalidate();
+    return true;
+  };
 
   const send = async () => {
     if (!item) return;
@@ -49,9 +64,13 @@ export function DirectDebitPage({ bundle, page, problem, country, siteName }: Di
     if (Object.keys(errors).length > 0) return;
     setBusy(true);
     idempotencyKey.current ??= crypto.randomUUID();
-    const sent = await sendDirectDebitCode({ ...values, bundle: item.id, country, idempotency_key: idempotencyKey.current }, t('errors.generic'));
+    const sent = await sendDirectDebitCode(
+      { ...values, bundle: item.id, country, idempotency_key: idempotencyKey.current, ...(discountCode ? { discount_code: discountCode } : {}) },
+      t('errors.generic'),
+    );
     setBusy(false);
     if (!sent.ok) {
+      if (discountRefused(sent.fields)) return;
       setFields(sent.fields);
       if (Object.keys(sent.fields).length === 0) setMessage(sent.message);
       setStep({ kind: 'details' });
@@ -71,6 +90,7 @@ export function DirectDebitPage({ bundle, page, problem, country, siteName }: Di
       return;
     }
     setBusy(false);
+    if (discountRefused(paid.fields)) return;
     setFields(paid.fields);
     if (!paid.fields.code) setMessage(paid.message);
   };
@@ -81,9 +101,10 @@ export function DirectDebitPage({ bundle, page, problem, country, siteName }: Di
       <h1 className="h3 mb-2">{k('title')}</h1>
       {item && (
         <p className="lead mb-2" data-testid="dd-summary">
-          {k('summary', { credits: item.credits, amount: formatMoney(item.amount, item.currency, i18n.language) })}
+          {k('summary', { credits: item.credits, amount: formatMoney(item.amount_due, item.currency, i18n.language) })}
         </p>
       )}
+      {item && page && !problem && <DiscountSummary bundle={item} discount={page.discount} error={page.discount_error} />}
       {problem || !item ? (
         <>
           <FormAlert variant="danger" testId="dd-error">

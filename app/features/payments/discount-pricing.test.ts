@@ -62,8 +62,9 @@ describe('priceWith', () => {
     expect(priceWith({ ...code, minimum_order_value: 2000, currency: 'EUR' }, order).refusal).toBe('minimumOrder');
     expect(priceWith({ ...code, paymentmethods: ['creditcard'] }, { ...order, method: 'paypal' }).refusal).toBe('paymentMethod');
     expect(priceWith({ ...code, paymentmethods: ['creditcard'] }, { ...order, method: 'creditcard' }).price).toBe(1599);
-    // Direct debit's own form takes no code.
-    expect(priceWith(code, { ...order, method: 'directdebit' })).toEqual({ original: 1999, price: 1999, refusal: 'paymentMethod' });
+    // Direct debit's own form takes the code on; a code limited to other methods does not apply there.
+    expect(priceWith(code, { ...order, method: 'directdebit' })).toEqual({ original: 1999, price: 1599, refusal: null });
+    expect(priceWith({ ...code, paymentmethods: ['ideal'] }, { ...order, method: 'directdebit' }).refusal).toBe('paymentMethod');
   });
 
   it('judges expiry at the server time of the lookup, not the device clock', () => {

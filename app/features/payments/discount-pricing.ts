@@ -1,5 +1,4 @@
 import type { DiscountCode } from '../../../common/offers/discount-code';
-import type { PaymentMethod } from '../../../common/payments/payment-methods';
 import { discounted, refusal, termsOf, type CodeRefusal, type Order } from '../../../common/offers/discount-rules';
 
 /**
@@ -35,9 +34,6 @@ export function formatPercentBp(bp: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
 }
 
-/** Direct debit goes on to its own form, whose request takes no code: a code never applies there. */
-const NO_CODE_METHODS: readonly PaymentMethod[] = ['directdebit'];
-
 export interface CodePrice {
   original: number;
   /** What the member pays: discounted when the code applies, else the original. */
@@ -53,7 +49,8 @@ export interface CodePrice {
  */
 export function priceWith(code: DiscountCode | null, order: Order): CodePrice {
   if (!code) return { original: order.amountMinor, price: order.amountMinor, refusal: null };
-  const why = order.method && NO_CODE_METHODS.includes(order.method) ? 'paymentMethod' : refusal(termsOf(code), order, new Date(code.server_time));
+  // Every method takes the code, direct debit too (its own form passes it on to its payment).
+  const why = refusal(termsOf(code), order, new Date(code.server_time));
   return { original: order.amountMinor, price: why ? order.amountMinor : discounted(order.amountMinor, percentBp(code)), refusal: why };
 }
 

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../common/payments/payment-methods';
 import { paymentsEndpoints } from '../../../common/payments/payments-endpoints';
 import type { PaymentStart } from '../../../common/payments/payment-schemas';
 import { paths } from '../../paths';
+import { CODE_PARAM, withCode } from './discount-pricing';
 
 export interface PayActionData {
   error: string;
@@ -25,9 +26,9 @@ export async function payAction(context: AppLoadContext, form: FormData, bundleI
   const method = String(form.get('method') ?? '');
   const country = String(form.get('country') ?? '');
   const key = String(form.get('idempotency_key') ?? '');
-  if (method === 'directdebit' && /^[A-Z]{2}$/.test(country)) return redirect(paths.directDebit(bundleId, country));
   // The Pay screen sends the code only when it applies to the chosen method; the server decides again.
-  const code = String(form.get('code') ?? '').trim();
+  const code = String(form.get(CODE_PARAM) ?? '').trim();
+  if (method === 'directdebit' && /^[A-Z]{2}$/.test(country)) return redirect(withCode(paths.directDebit(bundleId, country), code || null));
   // Unchecked here on purpose: the API validates every field and answers in the member's language.
   const body = { bundle: bundleId, method: method as PaymentMethod, country, idempotency_key: key, ...(code ? { code } : {}) };
   const result = await context.api(paymentsEndpoints.start, { body });

@@ -11,6 +11,8 @@ import { publishEvents } from '../member-events/publish-events';
 import { findAccount, isBlocked } from './direct-debit-repository';
 import { confirmCode, directDebitBundle, sendCode, type DirectDebitDeps, type Payer } from './direct-debit-service';
 import { FieldCipher } from './field-cipher';
+import { directDebitPrice, isDiscountError, type DirectDebitPrice } from './direct-debit-discount';
+import { discountDetails } from '../offers/code-redemption';
 
 export interface DirectDebitRoutesOptions {
   /** The field-encryption key: dataKeyOf(secrets). */
@@ -50,7 +52,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
   const payer = async (request: Parameters<typeof memberOrAddressKey>[0]): Promise<Payer> => {
     const member = await request.requireMember();
     const site = request.visitor.site.row;
-    return { member, siteId: site.id, settings: site.settings };
+    return { member, siteId: site.id, settings: site.settings, locale: request.visitor.locale };
   };
 
   route(
@@ -59,23 +61,39 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
     {
       schema: {
         tags: ['direct-debit'],
-        summary: 'The bundle to pay by direct debit and the saved account (IBAN masked)',
+        summary: 'The bundle to pay by direct debit (priced with a discount code) and the saved account (IBAN masked)',
       },
+      // A code is looked up here too: codes are guessable by trying, so as few per member as at /api/discountcode.php.
+      config: { rateLimit: { max: Math.max(30, Math.floor(config.RATE_LIMIT_MAX / 20)), timeWindow: '1 minute', keyGenerator: async (request) => `dd-page:${await memberOrAddressKey(request)}` } },
     },
     async (request, reply) => {
-      const { member, siteId } = await payer(request);
+      const who = await payer(request);
       reply.header('cache-control', 'no-store');
-      const { bundle: bundleId, country } = request.query;
-      const bundle = bundleId !== undefined && country ? await directDebitBundle(deps.db, siteId, bundleId, country) : null;
-      const account = await findAccount(deps.db, member.id);
+      const { bundle: bundleId, country, code } = request.query;
+      const bundle = bundleId !== undefined && country ? await directDebitBundle(deps.db, who.siteId, bundleId, country) : null;
+      // The code prices the bundle as the payment will; a refused one is said and the page goes on at the normal price.
+      let price: DirectDebitPrice | null = null;
+      let discountError: string | null = null;
+      if (bundle) {
+        try {
+          price = await directDebitPrice(deps.db, { memberId: who.member.id, siteId: who.siteId, locale: who.locale }, bundle, country!, code, new Date());
+        } catch (error) {
+          if (!isDiscountError(error)) throw error;
+          discountError = request.visitorT()(error.key, error.vars);
+        }
+      }
+      const account = await findAccount(deps.db, who.member.id);
       return {
         bundle: bundle && {
           id: bundle.id,
           credits: bundle.credits,
           amount: bundle.amountMinor,
+          amount_due: price?.amountMinor ?? bundle.amountMinor,
           currency: bundle.currency as 'EUR',
         },
-        blocked: await isBlocked(deps.db, member.id),
+        discount: price?.applied ? discountDetails(price.applied) : null,
+        discount_error: discountError,
+        blocked: await isBlocked(deps.db, who.member.id),
         account: account ? presentAccount(account) : null,
       };
     },

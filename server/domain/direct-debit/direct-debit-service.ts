@@ -23,6 +23,8 @@ import {
   saveAccount,
 } from './direct-debit-repository';
 import { assertMayPay, limitsOf } from './direct-debit-limits';
+import { asDiscountError, directDebitPrice, type CodeHolder } from './direct-debit-discount';
+import { discountDetails, redeem } from '../offers/code-redemption';
 import { newPaymentId } from '../payments/public-id';
 import { newMandateReference, newSmsCode, newVerificationId } from './direct-debit-ids';
 import type { FieldCipher } from './field-cipher';
@@ -42,6 +44,8 @@ export interface Payer {
   member: MemberRow;
   siteId: number;
   settings: SiteSettingsRecord;
+  /** The request's language: a discount code's refusal is written in it. */
+  locale: string;
 }
 
 /** The details waiting for the code, encrypted in the verification row. */
@@ -53,6 +57,8 @@ interface PendingDetails {
   postalCode: string;
   city: string;
   mobile: string;
+  /** The discount code the member brought, applied again when the SMS code confirms (absent: none). */
+  discountCode?: string;
 }
 
 /** A bundle payable by SEPA direct debit in `country` (euro only, in the method's countries). */
@@ -73,7 +79,9 @@ export async function sendCode(deps: DirectDebitDeps, payer: Payer, request: Dir
   const { db, cipher } = deps;
   const { member } = payer;
   const bundle = await directDebitBundle(db, payer.siteId, request.bundle, request.country);
-  await assertMayPay(db, member.id, bundle.amountMinor, limitsOf(payer.settings), now);
+  // A refused code is refused now, before anything is stored or an SMS paid for; the limits count what is charged.
+  const price = await directDebitPrice(db, holderOf(payer), bundle, request.country, request.discount_code, now);
+  await assertMayPay(db, member.id, price.amountMinor, limitsOf(payer.settings), now);
   const iban = normalizeIban(request.iban);
   if (!iban) throw new ApiError(400, 'direct-debit:errors.iban', {}, 'iban');
   const mobile = normalizeMobile(request.mobile);
@@ -92,6 +100,7 @@ export async function sendCode(deps: DirectDebitDeps, payer: Payer, request: Dir
     postalCode: request.postal_code,
     city: request.city,
     mobile,
+    ...(price.applied ? { discountCode: price.applied.code } : {}),
   };
   const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MINUTES * 60_000);
   await insertVerification(db, {
@@ -164,9 +173,11 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
     if (verification.expiresAt <= now) return { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
     await lockMember(tx, memberId);
     const bundle = await directDebitBundle(tx, payer.siteId, verification.bundleId, verification.country);
-    await assertMayPay(tx, memberId, bundle.amountMinor, limitsOf(payer.settings), now);
-    await markVerificationUsed(tx, verification.id, now);
     const details = JSON.parse(cipher.decrypt(verification.detailsEncrypted)) as PendingDetails;
+    // The code again, in this transaction: one used meanwhile (once-per-user) throws, and nothing here is written.
+    const price = await directDebitPrice(tx, holderOf(payer), bundle, verification.country, details.discountCode, now);
+    await assertMayPay(tx, memberId, price.amountMinor, limitsOf(payer.settings), now);
+    await markVerificationUsed(tx, verification.id, now);
     const mandate = await mandateFor(tx, cipher, payer, details.iban, now);
     const ibanEncrypted = cipher.encrypt(details.iban);
     await saveAccount(tx, {
@@ -185,7 +196,8 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
       mandateReference: mandate.reference,
       mandateSignedAt: mandate.signedAt,
     });
-    const { payment } = await insertPaymentOnce(tx, {
+    const { applied } = price;
+    const { payment, created } = await insertPaymentOnce(tx, {
       // The payments' own id: capitals and digits, so it is also the SEPA end-to-end id.
       publicId: newPaymentId(),
       memberId,
@@ -194,13 +206,21 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
       credits: bundle.credits,
       method: 'directdebit',
       provider: 'sepa',
-      amountMinor: bundle.amountMinor,
+      amountMinor: price.amountMinor,
       currency: bundle.currency,
       country: verification.country,
       vatRateBp: vatRateBp(verification.country),
       idempotencyKey: verification.idempotencyKey,
-      details: { mandate_reference: mandate.reference },
+      details: { mandate_reference: mandate.reference, ...(applied ? { discount: discountDetails(applied) } : {}) },
     });
+    // A returned or charged-back collection keeps the code used, as a refund does (the settlement frees only failed payments').
+    if (created && applied) {
+      try {
+        await redeem(tx, applied, memberId, payment.id);
+      } catch (error) {
+        throw asDiscountError(error);
+      }
+    }
     await insertCollection(tx, {
       paymentId: payment.id,
       siteId: payer.siteId,
@@ -222,6 +242,10 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
     status: 'paid',
   });
   return { payment: outcome.payment, settlement };
+}
+
+function holderOf(payer: Payer): CodeHolder {
+  return { memberId: payer.member.id, siteId: payer.siteId, locale: payer.locale };
 }
 
 /** The same account keeps its mandate; another IBAN is a new mandate, signed now. */

@@ -30,7 +30,7 @@ const REFUSALS: Record<CodeRefusal, { status: number; key: string }> = {
  * payment, and once-per-user. Refusals are ApiErrors in the member's language (`locale`
  * formats the minimum order).
  */
-export async function applyCode(db: Db, siteId: number, order: Order, text: string, locale: string, now = new Date()): Promise<AppliedCode> {
+export async function applyCode(db: Db | Tx, siteId: number, order: Order, text: string, locale: string, now = new Date()): Promise<AppliedCode> {
   const row = await findCode(db, siteId, text);
   const member = await offerMember(db, order.memberId);
   const terms = row && member ? termsFor(row, member) : null;
