@@ -2,6 +2,7 @@ import type { DirectDebitPage } from '../../../common/direct-debit/direct-debit-
 import { formatMoney } from '../../../common/payments/money';
 import { FormAlert } from '../../components/form-alert';
 import { useTranslation } from '../../i18n/react';
+import { StruckPrice } from '../../components/struck-price';
 
 type Bundle = NonNullable<DirectDebitPage['bundle']>;
 
@@ -25,14 +26,12 @@ export function DiscountSummary({ bundle, discount, error }: { bundle: Bundle; d
     <div className="alert alert-success d-flex flex-wrap justify-content-between align-items-baseline gap-2" role="status" data-testid="dd-discount">
       <strong>{t('direct-debit:discount.applied', { code: discount.code, percent })}</strong>
       <span className="fw-semibold">
-        <s className="text-body-secondary fw-normal me-2" data-testid="price-original">
-          <span className="visually-hidden">{t('direct-debit:discount.originalPrice')} </span>
-          {money(discount.original_amount)}
-        </s>
-        <span className="text-success" data-testid="price-now">
-          <span className="visually-hidden">{t('direct-debit:discount.discountedPrice')} </span>
-          {money(bundle.amount_due)}
-        </span>
+        <StruckPrice
+          original={money(discount.original_amount)}
+          now={money(bundle.amount_due)}
+          originalLabel={t('direct-debit:discount.originalPrice')}
+          nowLabel={t('direct-debit:discount.discountedPrice')}
+        />
       </span>
     </div>
   );

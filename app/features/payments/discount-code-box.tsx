@@ -13,6 +13,7 @@ import { useRootData } from '../../lib/use-root-data';
 import { methodName } from './method-name';
 import { PAYMENT_COUNTRY_PARAM, withPaymentCountry } from './payment-country';
 import { CODE_PARAM, formatPercentBp, percentBp, withCode, type CodePrice, type DiscountState } from './discount-pricing';
+import { StruckPrice } from '../../components/struck-price';
 
 /** The payment methods a code is limited to, as one list in the reader's language ('iDEAL or PayPal'). */
 function methodList(methods: readonly PaymentMethod[], t: TFunction, locale: string): string {
@@ -152,14 +153,7 @@ export function DiscountedPrice({ code, price, currency, reason, className = '' 
   }
   return (
     <span className={className}>
-      <s className="text-body-secondary fw-normal me-2" data-testid="price-original">
-        <span className="visually-hidden">{t('payments:discount.originalPrice')} </span>
-        {money(price.original)}
-      </s>
-      <span className="text-success" data-testid="price-now">
-        <span className="visually-hidden">{t('payments:discount.discountedPrice')} </span>
-        {money(price.price)}
-      </span>
+      <StruckPrice original={money(price.original)} now={money(price.price)} originalLabel={t('payments:discount.originalPrice')} nowLabel={t('payments:discount.discountedPrice')} />
     </span>
   );
 }
