@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { discounted } from '../../common/offers/discount-rules';
 import type { CreditsPage } from '../../common/payments/payment-schemas';
 import { formatMoney } from '../../common/payments/money';
-import { expect, signUpByApi, signUpConfirmed, test } from './fixtures';
+import { expect, setLocale, signUpByApi, signUpConfirmed, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 const SMS_OUTBOX = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'sms-outbox');
@@ -12,8 +12,9 @@ const dd = localeFile('en', 'direct-debit');
 const k = (key: string) => lookup(dd, key);
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 360, height: 780 },
+  { name: 'phone', width: 320, height: 760 },
 ];
+const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nb', 'nl', 'pl', 'sv'];
 
 test.use({ uiLocale: 'en' });
 
@@ -130,8 +131,24 @@ for (const size of WIDTHS) {
   });
 }
 
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 760 } });
+
+  test('the form fits without horizontal scrolling in every language', async ({ page }) => {
+    await signUpConfirmed(page, 'ddwide');
+    const list = (await (await page.request.get('/api/credits.php?country=DE')).json()) as CreditsPage;
+    for (const locale of LOCALES) {
+      await setLocale(page.context(), locale);
+      await page.goto(`/directdebit?bundle=${list.bundles[0]!.id}&country=DE&code=DEMO20`);
+      await expect(page.getByTestId('dd-discount')).toBeVisible();
+      const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+      expect(scroll, locale).toBeLessThanOrEqual(inner);
+    }
+  });
+});
+
 test.describe('with a discount code', () => {
-  test.use({ viewport: { width: 360, height: 780 } });
+  test.use({ viewport: { width: 320, height: 760 } });
 
   test('a /credits?code=DEMO20 link carries the code to direct debit, which charges and records the discounted amount', async ({ page }) => {
     const pay = localeFile('en', 'payments');

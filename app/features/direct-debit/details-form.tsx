@@ -78,17 +78,18 @@ export function DetailsForm(props: {
         maxLength={42}
         required
       />
+      {/* On a 320 px phone the street takes the row: one-word labels ('Hausnummer') cannot wrap in a third of it. */}
       <div className="row g-2">
-        <div className="col-8">
+        <div className="col-12 col-sm-8">
           <TextField id="dd-street" label={k('street')} error={error('street')} value={values.street} onChange={set('street')} autoComplete="address-line1" maxLength={ADDRESS_FIELD_MAX} required />
         </div>
-        <div className="col-4">
+        <div className="col-5 col-sm-4">
           <TextField id="dd-house-number" label={k('houseNumber')} error={error('house_number')} value={values.house_number} onChange={set('house_number')} maxLength={20} required />
         </div>
-        <div className="col-5 col-sm-4">
+        <div className="col-7 col-sm-4">
           <TextField id="dd-postal-code" label={k('postalCode')} error={error('postal_code')} value={values.postal_code} onChange={set('postal_code')} autoComplete="postal-code" maxLength={16} required />
         </div>
-        <div className="col-7 col-sm-8">
+        <div className="col-12 col-sm-8">
           <TextField id="dd-city" label={k('city')} error={error('city')} value={values.city} onChange={set('city')} autoComplete="address-level2" maxLength={ADDRESS_FIELD_MAX} required />
         </div>
       </div>
