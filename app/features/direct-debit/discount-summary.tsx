@@ -3,6 +3,7 @@ import { formatMoney } from '../../../common/payments/money';
 import { FormAlert } from '../../components/form-alert';
 import { useTranslation } from '../../i18n/react';
 import { StruckPrice } from '../../components/struck-price';
+import { formatPercent } from '../../../common/percent';
 
 type Bundle = NonNullable<DirectDebitPage['bundle']>;
 
@@ -21,7 +22,7 @@ export function DiscountSummary({ bundle, discount, error }: { bundle: Bundle; d
       </FormAlert>
     );
   if (!discount) return null;
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 }).format(discount.percentage / 100);
+  const percent = formatPercent(discount.percentage, i18n.language);
   return (
     <div className="alert alert-success d-flex flex-wrap justify-content-between align-items-baseline gap-2" role="status" data-testid="dd-discount">
       <strong>{t('direct-debit:discount.applied', { code: discount.code, percent })}</strong>

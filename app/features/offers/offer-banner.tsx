@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import { formatCountdown, formatPercent, type Offer } from './offer-clock';
+import { formatPercent } from '../../../common/percent';
+import { formatCountdown, type Offer } from './offer-clock';
 import { offerLink } from './offer-rules';
 import { useSecondsLeft } from './use-seconds-left';
 

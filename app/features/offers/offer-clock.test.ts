@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S } from '../../../common/limits';
 import type { DiscountCode } from '../../../common/offers/discount-code';
-import { formatCountdown, formatHours, formatPercent, offerFromAnswer, secondsLeft } from './offer-clock';
+import { formatPercent } from '../../../common/percent';
+import { formatCountdown, formatHours, offerFromAnswer, secondsLeft } from './offer-clock';
 
 const SERVER_NOW = Date.parse('2026-11-26T10:00:00.000Z');
 const HOUR = 3_600_000;
@@ -85,6 +86,7 @@ describe('percent and hours per locale', () => {
     expect(formatPercent(25, 'en')).toBe('25%');
     expect(formatPercent(25, 'de')).toBe('25\u00a0%');
     expect(formatPercent(12.5, 'en')).toBe('12.5%');
+    expect(formatPercent(12.5, 'nl')).toBe('12,5%');
   });
 
   it('gives the hours their plural', () => {

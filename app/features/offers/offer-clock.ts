@@ -60,10 +60,6 @@ export function formatCountdown(seconds: number, locale: string): string {
   return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => digits.format(n)).join(separator);
 }
 
-/** '25%', '25 %' and so on, as the locale writes a percentage. */
-export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100);
-}
 
 /** '4 hours', '1 Stunde', '48 godzin': the time-left value of the modal's 'act fast' text, with the locale's plural. */
 export function formatHours(hours: number, locale: string): string {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
-import { formatHours, formatPercent, type Offer } from './offer-clock';
+import { formatPercent } from '../../../common/percent';
+import { formatHours, type Offer } from './offer-clock';
 import { modalHours, offerLink } from './offer-rules';
 
 /**

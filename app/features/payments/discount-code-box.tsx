@@ -12,7 +12,8 @@ import { FormAlert } from '../../components/form-alert';
 import { useRootData } from '../../lib/use-root-data';
 import { methodName } from './method-name';
 import { PAYMENT_COUNTRY_PARAM, withPaymentCountry } from './payment-country';
-import { CODE_PARAM, formatPercentBp, percentBp, withCode, type CodePrice, type DiscountState } from './discount-pricing';
+import { formatPercent } from '../../../common/percent';
+import { CODE_PARAM, withCode, type CodePrice, type DiscountState } from './discount-pricing';
 import { StruckPrice } from '../../components/struck-price';
 
 /** The payment methods a code is limited to, as one list in the reader's language ('iDEAL or PayPal'). */
@@ -22,7 +23,7 @@ function methodList(methods: readonly PaymentMethod[], t: TFunction, locale: str
 
 /** 'Code DEMO20: 20% off', or for the member's welcome offer or time bonus, the offer's name with it. */
 function appliedText(code: DiscountCode, t: TFunction, locale: string): string {
-  const percent = formatPercentBp(percentBp(code), locale);
+  const percent = formatPercent(code.value_percentage, locale);
   const key = code.kind === 'welcome' || code.kind === 'time-bonus' ? 'payments:discount.appliedOffer' : 'payments:discount.applied';
   return t(key, { code: code.code, percent });
 }

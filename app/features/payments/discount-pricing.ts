@@ -29,11 +29,6 @@ export function percentBp(code: DiscountCode): number {
   return Math.round(code.value_percentage * 100);
 }
 
-/** A percentage in basis points as the reader writes it ('25%' in English, '25 %' in German). */
-export function formatPercentBp(bp: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
-}
-
 export interface CodePrice {
   original: number;
   /** What the member pays: discounted when the code applies, else the original. */

@@ -8,7 +8,8 @@ import { FormAlert } from '../../components/form-alert';
 import { PageTitle } from '../../components/page-title';
 import { resultView } from './payment-result';
 import { usePaymentPoll } from './use-payment-poll';
-import { CODE_PARAM, formatPercentBp, withCode } from './discount-pricing';
+import { formatPercent } from '../../../common/percent';
+import { CODE_PARAM, withCode } from './discount-pricing';
 
 export interface ResultScreenProps {
   bundle: Record<string, unknown>;
@@ -37,7 +38,7 @@ export function ResultScreen({ bundle, initial, bundleId, country, idempotencyKe
         <p className="text-success" data-testid="result-discount">
           {t('payments:result.discount', {
             code: discount.code,
-            percent: formatPercentBp(Math.round(discount.percentage * 100), i18n.language),
+            percent: formatPercent(discount.percentage, i18n.language),
             original: formatMoney(discount.original_amount, state.currency, i18n.language),
           })}
         </p>

@@ -10,11 +10,11 @@ import { PageTitle } from '../../components/page-title';
 import { useRootData } from '../../lib/use-root-data';
 import { methodName } from './method-name';
 import { StatusBadge } from './transactions-screen';
-import { formatPercentBp } from './discount-pricing';
+import { formatPercent } from '../../../common/percent';
 
 /** A VAT rate in basis points as the reader writes a percentage (2100: 21 %, 2550: 25,5 %). */
 export function formatVatRate(rateBp: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rateBp / 10_000);
+  return formatPercent(rateBp / 100, locale);
 }
 
 /** /transactions/{id}: one payment and its invoice block (the site's company, the buyer country's VAT). */
@@ -47,7 +47,7 @@ export function TransactionDetailScreen({ bundle, tx }: { bundle: Record<string,
             </Row>
             <Row label={t('payments:transactions.discount')}>
               <span data-testid="tx-discount">
-                {t('payments:transactions.discountValue', { code: tx.discount.code, percent: formatPercentBp(Math.round(tx.discount.percentage * 100), i18n.language) })}
+                {t('payments:transactions.discountValue', { code: tx.discount.code, percent: formatPercent(tx.discount.percentage, i18n.language) })}
               </span>
             </Row>
           </>
