@@ -32,7 +32,7 @@ import { MediaSigner, PhotoUrls } from './domain/photos/photo-urls';
 import { photosRoutes } from './domain/photos/photos-routes';
 import { likesRoutes } from './domain/likes/likes-routes';
 import { chatRoutes } from './domain/chat/chat-routes';
-import type { LiveBus } from './realtime/live-bus';
+import { withPublishHook, type LiveBus } from './realtime/live-bus';
 import { createLiveBus } from './realtime/create-live-bus';
 import { liveRoutes } from './realtime/live-routes';
 import { profileViewRoutes } from './domain/profile-view/profile-view-routes';
@@ -43,7 +43,9 @@ import type { ObjectStorage } from './storage/object-storage';
 import { createStorage, MEDIA_DIR_NAME } from './storage/create-storage';
 import { LocalDiskStorage } from './storage/local-disk-storage';
 import { createMailer, type Mailer } from './mail/mailer';
-import { JobRunner } from './jobs/job-runner';
+import { JobQueue } from './jobs/job-queue';
+import { backgroundJobs } from './jobs/background-jobs';
+import { notificationQueues, queueNotices } from './domain/notifications/notification-queues';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
@@ -85,7 +87,7 @@ declare module 'fastify' {
     liveBus: LiveBus;
     pushPublicKey: string | null;
     mailer: Mailer;
-    jobs: JobRunner;
+    jobs: JobQueue;
     /** Uploaded photo files (local disk or an S3-compatible bucket). */
     photoStorage: ObjectStorage;
     /** Signed URLs of stored files and who may see which photo. */
@@ -116,6 +118,8 @@ export interface AppDeps {
   translations?: ServerTranslations;
   /** Where log lines go; standard output by default (tests read them). */
   logStream?: DestinationStream;
+  /** This process works on queued and scheduled jobs (npm start); tests drain queues by hand. */
+  background?: boolean;
 }
 
 export const BUILD_DIR = projectPath('build');
@@ -157,8 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('translations', deps.translations ?? new ServerTranslations());
   app.decorate('pushPublicKey', secrets.vapidPublicKey);
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.DATA_DIR, 'outbox') }));
-  app.decorate('jobs', new JobRunner(database.db, app.log));
-  // Jobs are started by main.ts (tests run them by hand); runs in progress finish before close.
+  app.decorate('jobs', new JobQueue(database.pool, database.db, app.log, deps.background ?? false));
+  // main.ts starts the workers after listening; tests drain queues by hand. Jobs in progress finish before close.
   app.addHook('onClose', async () => app.jobs.stop());
   app.decorate('photoStorage', createStorage(config));
   app.decorate('photoUrls', new PhotoUrls(new MediaSigner(mediaSecretOf(secrets))));
@@ -169,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.listings.onChange((siteId) => app.teaser.forget(siteId));
   app.decorate('memberSearch', new SearchService(database.db, (key) => app.photoUrls.file(key)));
   app.listings.onChange((siteId) => app.memberSearch.forget(siteId));
-  app.decorate('liveBus', await createLiveBus(config.REDIS_URL, app.log));
+  app.decorate('liveBus', withPublishHook(await createLiveBus(config.REDIS_URL, app.log), queueNotices((queue, data) => app.jobs.send(queue, data), app.log)));
   app.addHook('onClose', async () => app.liveBus.close());
   app.decorate('chat', {
     db: database.db,
@@ -183,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('testProvider', new TestProvider({ db: database.db }));
   app.decorate('paymentRouting', new PaymentRouting(configuredProviders(config, app.testProvider)));
   app.decorate('payments', new PaymentService({ db: database.db, routing: app.paymentRouting, bus: app.liveBus, log: app.log }));
+
+  app.jobs.define(notificationQueues(app), backgroundJobs(app));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {

@@ -14,11 +14,10 @@ const databaseReady = openDatabase({
   embeddedDataDir: path.join(config.DATA_DIR, 'pglite'),
   poolSize: config.DB_POOL_SIZE,
 });
-const [{ buildApp, loadSsrBuild }, { loadSecrets }, { ensureDemoData }, { backgroundJobs }] = await Promise.all([
+const [{ buildApp, loadSsrBuild }, { loadSecrets }, { ensureDemoData }] = await Promise.all([
   import('./app'),
   import('./secrets'),
   import('./db/seed/demo-data'),
-  import('./jobs/background-jobs'),
 ]);
 const [secrets, ssrBuild, database] = await Promise.all([loadSecrets(config.DATA_DIR), loadSsrBuild(), databaseReady]);
 if (config.SEED_DEMO) {
@@ -28,7 +27,7 @@ if (config.SEED_DEMO) {
     log: (msg) => console.log(msg),
   });
 }
-const app = await buildApp({ config, database, secrets, ssrBuild });
+const app = await buildApp({ config, database, secrets, ssrBuild, background: true });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
@@ -39,4 +38,4 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.jobs.start(backgroundJobs(app));
+await app.jobs.startWorking();

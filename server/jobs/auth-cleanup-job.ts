@@ -4,7 +4,7 @@ import { loginThrottle, passwordResetTokens } from '../db/schema';
 import { deleteStaleAddressQuotas } from '../domain/auth/address-quota-repository';
 import { deleteExpiredSessions } from '../domain/auth/session-repository';
 import { sessionIdle } from '../domain/auth/sessions';
-import type { Job } from './job-runner';
+import type { ScheduledJob } from './job-queue';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,9 +13,9 @@ const DAY = 24 * 60 * 60 * 1000;
  * `idleHours` (dead on the server already: their rows would only linger), old reset links,
  * stale login and address counts.
  */
-export const authCleanupJob = (deps: { idleHours: number }): Job => ({
+export const authCleanupJob = (deps: { idleHours: number }): ScheduledJob => ({
   name: 'auth-cleanup',
-  everyMs: 60 * 60 * 1000,
+  cron: '7 * * * *',
   async run(db, now) {
     await deleteExpiredSessions(db, now, sessionIdle(deps.idleHours, now).seenSince);
     // Reset links are kept a day after they expire: the daily mail limit counts them.

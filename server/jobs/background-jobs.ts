@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Job } from './job-runner';
+import type { ScheduledJob } from './job-queue';
 import { authCleanupJob } from './auth-cleanup-job';
 import { accountPurgeJob } from './account-purge-job';
 import { chatPhotosPurgeJob } from './chat-photos-purge-job';
 import { liveEventsPurgeJob } from './live-events-purge-job';
 
 /** Every job the server runs in the background. */
-export function backgroundJobs(app: FastifyInstance): Job[] {
+export function backgroundJobs(app: FastifyInstance): ScheduledJob[] {
   const deps = { storage: () => app.photoStorage, log: app.log };
   return [authCleanupJob({ idleHours: app.config.SESSION_IDLE_HOURS }), liveEventsPurgeJob, accountPurgeJob(deps), chatPhotosPurgeJob(deps)];
 }

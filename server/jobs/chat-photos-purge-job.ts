@@ -3,7 +3,7 @@ import { CHAT_PHOTO_UNSENT_HOURS } from '../../common/photos/photo-schema';
 import { removePhotoFiles } from '../domain/photos/photo-service';
 import { retireUnsentChatPhotos } from '../domain/photos/photos-repository';
 import type { ObjectStorage } from '../storage/object-storage';
-import type { Job } from './job-runner';
+import type { ScheduledJob } from './job-queue';
 
 /** Photos per statement: a backlog is worked off in short statements, not one long one. */
 const BATCH = 500;
@@ -14,10 +14,10 @@ const BATCH = 500;
  * otherwise keep storage forever; the per-member cap (CHAT_PHOTOS_UNSENT_MAX) bounds them
  * in between. The storage is asked for when the job runs (tests hand in their own).
  */
-export function chatPhotosPurgeJob(deps: { storage: () => ObjectStorage; log: FastifyBaseLogger }): Job {
+export function chatPhotosPurgeJob(deps: { storage: () => ObjectStorage; log: FastifyBaseLogger }): ScheduledJob {
   return {
     name: 'chat-photos-purge',
-    everyMs: 60 * 60 * 1000,
+    cron: '37 * * * *',
     async run(db, now) {
       const cutoff = new Date(now.getTime() - CHAT_PHOTO_UNSENT_HOURS * 3600_000);
       let photos = 0;

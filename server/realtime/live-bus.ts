@@ -38,3 +38,18 @@ export class LocalBus implements LiveBus {
     this.listeners.clear();
   }
 }
+
+/**
+ * The bus with `onPublish` called for every message published in this process (not for
+ * those arriving from other processes): work that follows a committed event, once.
+ */
+export function withPublishHook(bus: LiveBus, onPublish: (memberId: number, message: BusMessage) => void): LiveBus {
+  return {
+    publish(memberId, message) {
+      bus.publish(memberId, message);
+      onPublish(memberId, message);
+    },
+    subscribe: (memberId, listener) => bus.subscribe(memberId, listener),
+    close: () => bus.close(),
+  };
+}

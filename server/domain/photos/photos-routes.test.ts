@@ -229,7 +229,7 @@ describe('unsent chat photos', () => {
     const rows = async () => new Map((await t.database.db.select().from(photos).where(inArray(photos.id, ids))).map((p) => [p.id, p]));
     const before = await rows();
 
-    expect(await t.app.jobs.runOnce(chatPhotosPurgeJob({ storage: () => t.app.photoStorage, log: t.app.log }), new Date())).toBe(true);
+    await t.app.jobs.runOnce(chatPhotosPurgeJob({ storage: () => t.app.photoStorage, log: t.app.log }), new Date());
 
     const after = await rows();
     expect([old, sent, fresh].map((id) => after.get(id)!.status)).toEqual(['deleted', 'active', 'active']);

@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { LiveEvent } from '../../../common/chat/chat-schema';
+import { mailAboutLike, mailAboutMessage } from './mail-notifications';
+import { pushAboutLike, pushAboutMessage } from './push-notifications';
+
+/** A message the recipient may want to hear about (push now, e-mail as batching allows). */
+export interface MessageNotice {
+  recipientId: number;
+  messageId: number;
+  conversationId: number;
+}
+
+/** A like (or match) the liked member may want to hear about. */
+export interface LikeNotice {
+  recipientId: number;
+  likerId: number;
+  match: boolean;
+}
+
+/** A queue as server/jobs' JobQueue takes it (domains do not import the job queue). */
+export interface NoticeQueue<T> {
+  name: string;
+  handle(data: T): Promise<void>;
+  batchSize: number;
+  pollingIntervalSeconds: number;
+}
+
+export const NOTIFY_MESSAGE = 'notify-message';
+export const NOTIFY_LIKE = 'notify-like';
+
+/**
+ * The queues that turn committed events into pushes and mails. Each handler reads the state
+ * again when it runs (blocked since, read since, preferences) and is safe to run twice.
+ */
+export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNotice>, NoticeQueue<LikeNotice>] {
+  const message: NoticeQueue<MessageNotice> = {
+    name: NOTIFY_MESSAGE,
+    batchSize: 20,
+    pollingIntervalSeconds: 1,
+    async handle(notice) {
+      await pushAboutMessage(app, notice);
+      await mailAboutMessage(app, notice);
+    },
+  };
+  const like: NoticeQueue<LikeNotice> = {
+    name: NOTIFY_LIKE,
+    batchSize: 20,
+    pollingIntervalSeconds: 1,
+    async handle(notice) {
+      await pushAboutLike(app, notice);
+      await mailAboutLike(app, notice);
+    },
+  };
+  return [message, like];
+}
+
+/** The notices a committed live event gives rise to (the other member's messages and likes only). */
+export function noticeOf(memberId: number, event: LiveEvent): { queue: string; data: MessageNotice | LikeNotice } | null {
+  if (event.kind === 'message' && !event.message.mine) {
+    return { queue: NOTIFY_MESSAGE, data: { recipientId: memberId, messageId: event.message.id, conversationId: event.message.conversation } };
+  }
+  if (event.kind === 'like') return { queue: NOTIFY_LIKE, data: { recipientId: memberId, likerId: event.profile.id, match: event.match } };
+  return null;
+}
+
+/**
+ * Queues the notices of each committed event published in this process. A failure to queue
+ * is logged, not thrown: the event is stored and delivered live; the unread-message
+ * reminder still finds an unread message later.
+ */
+export function queueNotices(send: (queue: string, data: object) => Promise<unknown>, log: FastifyBaseLogger) {
+  return (memberId: number, message: { type: string; event?: unknown }): void => {
+    if (message.type !== 'event') return;
+    const notice = noticeOf(memberId, message.event as LiveEvent);
+    if (notice) send(notice.queue, notice.data).catch((err: unknown) => log.error({ err, queue: notice.queue }, 'notice not queued'));
+  };
+}

@@ -1,0 +1,195 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../db/database';
+
+/** Work that runs on a timetable (cron, UTC) in exactly one process at a time. */
+export interface ScheduledJob {
+  /** Stable name: the queue's name in pg-boss. */
+  name: string;
+  cron: string;
+  run(db: Db, now: Date): Promise<void>;
+}
+
+/** A queue of one kind of work; a job is retried with backoff when its handler throws. */
+export interface QueueDefinition<T extends object> {
+  name: string;
+  handle(data: T): Promise<void>;
+  /** Jobs fetched per poll and handled side by side. */
+  batchSize?: number;
+  retryLimit?: number;
+  /** The first retry's delay; each further one doubles it (pg-boss's backoff). */
+  retryDelaySeconds?: number;
+  /** Seconds between polls when the queue was empty (a send in this process wakes it at once). */
+  pollingIntervalSeconds?: number;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue has its own data type
+type AnyQueue = QueueDefinition<any>;
+
+export type SendOptions = Pick<PgBoss.SendOptions, 'singletonKey' | 'singletonSeconds' | 'startAfter'>;
+
+/**
+ * The durable job queue (decision 0023): pg-boss on the application's own database, embedded
+ * or server, through the application's pool (PGlite serves one connection). Jobs outlive the
+ * process; a failed job is retried with backoff; a scheduled job is created once per slot
+ * however many processes run, and a queue with the singleton policy runs one at a time.
+ *
+ * Only the process started with `background: true` (npm start) works on jobs; other users of
+ * the app (tests, commands) only send, and a test hands the queued work over with `drain()`.
+ * Send after the transaction that makes the work real has committed: inside it, the embedded
+ * database's single connection is taken.
+ */
+export class JobQueue {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private readonly queues = new Map<string, AnyQueue>();
+  private readonly scheduled = new Map<string, ScheduledJob>();
+  private readonly workerIds = new Map<string, string>();
+
+  private working = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    /** This process works on jobs (npm start): pg-boss's maintenance and timetable run here too. */
+    private readonly background = false,
+  ) {}
+
+  /** Declares queues and scheduled jobs; call before start(). */
+  define(queues: readonly AnyQueue[], scheduled: readonly ScheduledJob[] = []): void {
+    for (const q of queues) this.queues.set(q.name, q);
+    for (const s of scheduled) this.scheduled.set(s.name, s);
+  }
+
+  /** Opens pg-boss (installing its schema on first use). */
+  start(): Promise<PgBoss> {
+    this.starting ??= this.open();
+    return this.starting;
+  }
+
+  /** In a background process: works on every queue and keeps the timetable. */
+  async startWorking(): Promise<void> {
+    if (!this.background) throw new Error('This job queue was not made for background work');
+    const boss = await this.start();
+    if (this.working) return;
+    this.working = true;
+    await this.work(boss);
+  }
+
+  private async open(): Promise<PgBoss> {
+    const background = this.background;
+    const { default: PgBossClass } = await import('pg-boss');
+    const boss = new PgBossClass({
+      db: { executeSql: (text, values) => this.pool.query(text, values) },
+      schema: 'pgboss',
+      supervise: background,
+      schedule: background,
+      // Finished jobs are kept a week for inspection, then deleted.
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
+    await boss.start();
+    for (const q of this.queues.values()) {
+      await boss.createQueue(q.name, { name: q.name, retryLimit: q.retryLimit ?? 5, retryDelay: q.retryDelaySeconds ?? 30, retryBackoff: true });
+    }
+    for (const s of this.scheduled.values()) {
+      // Singleton: a run that lasts past the next slot is not joined by a second one.
+      await boss.createQueue(s.name, { name: s.name, policy: 'singleton', retryLimit: 2, retryDelay: 300, retryBackoff: true });
+    }
+    this.boss = boss;
+    return boss;
+  }
+
+  private async work(boss: PgBoss): Promise<void> {
+    for (const q of this.queues.values()) {
+      const id = await boss.work<object>(q.name, { batchSize: q.batchSize ?? 10, pollingIntervalSeconds: q.pollingIntervalSeconds ?? 2 }, (jobs) => this.handleBatch(q, jobs));
+      this.workerIds.set(q.name, id);
+    }
+    for (const s of this.scheduled.values()) {
+      await boss.schedule(s.name, s.cron, {}, { tz: 'UTC' });
+      await boss.work(s.name, { pollingIntervalSeconds: 30 }, async () => {
+        await s.run(this.db, new Date());
+      });
+    }
+  }
+
+  /** Handles a batch side by side; a failure fails the batch's failed jobs only, which pg-boss retries. */
+  private async handleBatch(q: AnyQueue, jobs: PgBoss.Job<object>[]): Promise<void> {
+    const results = await Promise.allSettled(jobs.map((job) => q.handle(job.data)));
+    const failed = jobs.filter((_, i) => results[i]!.status === 'rejected');
+    if (failed.length === 0) return;
+    const firstError = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as unknown;
+    this.log.warn({ err: firstError, queue: q.name, failed: failed.length }, 'jobs failed; retried later');
+    const done = jobs.filter((_, i) => results[i]!.status === 'fulfilled').map((j) => j.id);
+    const boss = this.boss!;
+    if (done.length > 0) await boss.complete(q.name, done);
+    // Failing them here and resolving keeps pg-boss from failing (and retrying) the whole batch.
+    await boss.fail(
+      q.name,
+      failed.map((j) => j.id),
+    );
+  }
+
+  /** Queues a job; resolves with its id, or null when a singleton key already holds one. */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    if (!this.queues.has(name)) throw new Error(`No queue named ${name}`);
+    const boss = await this.start();
+    const id = await boss.send(name, data, options);
+    // A worker in this process picks it up now rather than at its next poll.
+    const worker = this.workerIds.get(name);
+    if (worker) boss.notifyWorker(worker);
+    return id;
+  }
+
+  /** Many jobs of one queue in one statement. */
+  async sendMany(name: string, data: readonly object[]): Promise<void> {
+    if (!this.queues.has(name)) throw new Error(`No queue named ${name}`);
+    const boss = await this.start();
+    if (data.length > 0) await boss.insert(data.map((d) => ({ name, data: d })));
+  }
+
+  /**
+   * Handles the queued jobs of `names` (all queues when omitted) now, in this process, until
+   * none is left: what tests and commands use in place of the background workers. Resolves
+   * with the number handled; the first failure is thrown after its batch.
+   */
+  async drain(names?: readonly string[]): Promise<number> {
+    const boss = await this.start();
+    let handled = 0;
+    for (;;) {
+      let round = 0;
+      for (const q of this.queues.values()) {
+        if (names && !names.includes(q.name)) continue;
+        const jobs = await boss.fetch<object>(q.name, { batchSize: 100 });
+        if (jobs.length === 0) continue;
+        round += jobs.length;
+        const results = await Promise.allSettled(jobs.map((job) => q.handle(job.data)));
+        await boss.complete(q.name, jobs.map((j) => j.id));
+        const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failure) throw failure.reason;
+      }
+      handled += round;
+      if (round === 0) return handled;
+    }
+  }
+
+  /** How many jobs of a queue wait (created or retry). */
+  async waiting(name: string): Promise<number> {
+    const boss = await this.start();
+    return boss.getQueueSize(name, { before: 'active' });
+  }
+
+  /** Runs a scheduled job now in this process (tests, commands). */
+  async runOnce(job: ScheduledJob, now = new Date()): Promise<void> {
+    await job.run(this.db, now);
+  }
+
+  /** Stops working (jobs in progress finish, up to 10 s) and detaches from the database. */
+  async stop(): Promise<void> {
+    if (!this.starting) return;
+    const boss = await this.starting.catch(() => null);
+    await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+  }
+}
