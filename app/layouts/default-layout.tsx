@@ -43,8 +43,8 @@ function Frame({ children }: { children: React.ReactNode }) {
     <div className="d-flex flex-column min-vh-100">
       <TopBar />
       <WarningBanners>
-        {/* With nothing to show, the banner region is not rendered at all. */}
-        {(user?.status === 'not_confirmed' || (user && (!user.profile.main_image || user.notifications_disabled.length > 0 || !user.paid_user))) && (
+        {/* Only members have alerts (the push alert may concern any of them: only the browser knows); visitors load none. */}
+        {user && (
           <Suspense fallback={null}>
             <LayoutExtras part="alerts" user={user} />
           </Suspense>

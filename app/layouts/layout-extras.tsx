@@ -4,13 +4,14 @@ import { ActivationReminderHost } from '../features/signup/activation-reminder-h
 import { SignupModalHost } from '../features/signup/signup-modal-host';
 import { EnrichAlertHost } from '../features/profile/enrich-alert-host';
 import { DisabledAlertHost } from '../features/settings/disabled-alert-host';
+import { PushAlertHost } from '../features/notifications/push-alert-host';
 import { LikesHost } from '../features/likes/likes-host';
 import { OffersHost } from '../features/offers/offers-host';
 import { MemberLiveHost } from '../lib/member-live-host';
 
 /**
  * What the default layout shows only to some: the member alerts under the top bar
- * (activation, profile photo, stopped e-mails, a non-paying member's offer banner), and the
+ * (activation, profile photo, stopped e-mails, push, a non-paying member's offer banner), and the
  * overlays (new like, like modal, signup modal). One module loaded on demand, so a
  * visitor's first page carries none of it (the home page's JavaScript budget).
  */
@@ -22,6 +23,7 @@ export default function LayoutExtras({ part, user, signup = false }: { part: 'al
         {user?.status === 'not_confirmed' && <ActivationReminderHost />}
         {user && !user.profile.main_image && <EnrichAlertHost />}
         {user && user.notifications_disabled.length > 0 && <DisabledAlertHost />}
+        {user && <PushAlertHost />}
       </Suspense>
     );
   }

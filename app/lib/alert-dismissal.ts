@@ -5,6 +5,7 @@
 export const DISMISSAL_KEYS = {
   entryWarning: 'entry-warning-dismissed-at',
   enrichAlert: 'rendezvous.enrich-alert-dismissed',
+  pushAlert: 'rendezvous.push-alert-dismissed',
   notificationsDisabledAlert: 'rendezvous.notifications-disabled-alert-dismissed',
   timeBonusModal: 'rendezvous.time-bonus-modal-dismissed',
   welcomeModal: 'rendezvous.welcome-modal-dismissed',

@@ -6,12 +6,15 @@ import { liveConnection, notePageSeq } from './live-connection';
 import { hasAttentionCount, setAttentionCount, subscribe, total } from './attention-count';
 import { announceLike } from './like-events';
 import { setWallet } from './wallet';
+import { notePushMessage } from './push-store';
+import { onWorkerMessage } from './service-worker';
 
 /**
  * What every page of a logged-in member runs (loaded on demand by the top bar and the chat
  * screens, never for visitors): the live connection's counts for the Messages and Likes
  * badges and the title prefix, the periodic refresh of the user and chats (spec 4, 9: every
- * 60 s, 300 s when push is subscribed, first after 5 s), and the installed app's badge.
+ * 60 s, 300 s when push is subscribed, first after 5 s), the reload when a push arrives (spec
+ * 4), and the installed app's badge.
  */
 const refreshListeners = new Set<() => void>();
 let users = 0;
@@ -65,6 +68,12 @@ function start(): () => void {
     void refreshUser();
     notify();
   });
+  // A push reached this browser (spec 4): the counts, the chats (onRefresh) and the likes page (onPushMessage) reload.
+  const offPush = onWorkerMessage((message) => {
+    void refreshUser();
+    notify();
+    notePushMessage(message);
+  });
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   const schedule = (ms: number) => {
@@ -83,6 +92,7 @@ function start(): () => void {
     if (timer) clearTimeout(timer);
     offEvent();
     offReset();
+    offPush();
     offBadge();
   };
 }

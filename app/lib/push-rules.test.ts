@@ -35,7 +35,7 @@ describe('the site key', () => {
   it('keeps a subscription made with the same key and replaces one made with another', () => {
     const same = base64UrlToBytes(key).buffer;
     const other = new Uint8Array(base64UrlToBytes(key));
-    other[10] ^= 0xff;
+    other[10] = other[10]! ^ 0xff;
     expect(sameServerKey(same, key)).toBe(true);
     expect(sameServerKey(other.buffer, key)).toBe(false);
     expect(sameServerKey(new Uint8Array(64).buffer, key)).toBe(false);

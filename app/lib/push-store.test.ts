@@ -29,7 +29,7 @@ function fakeBrowser(opts: { permission?: NotificationPermission; answer?: Notif
       options: { userVisibleOnly: true, applicationServerKey: key.slice().buffer },
       toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: p256(), auth: b64url(randomBytes(16)) } }),
       unsubscribe: async () => {
-        if (subscription === sub) subscription = null;
+        if (subscription?.endpoint === endpoint) subscription = null;
         return true;
       },
     };

@@ -5,6 +5,7 @@ import { useBundles } from '../../i18n/react';
 import { paths } from '../../paths';
 import { setAttentionCount } from '../../lib/attention-count';
 import { onLike } from '../../lib/like-events';
+import { onPushMessage } from '../../lib/push-store';
 import { likeMember, loadLikes, markLikeSeen, unlikeMember } from './likes-client';
 import { LikeTile } from './like-tile';
 import { PageTitle } from '../../components/page-title';
@@ -31,6 +32,8 @@ export function LikesPage({ bundle, initial, tab, openedId }: { bundle: Record<s
   useEffect(() => setAttentionCount('likes', likes.new_likes), [likes.new_likes]);
   // Likes made elsewhere on the page (the overlay's like back, a profile) show here too.
   useEffect(() => onLike(() => void loadLikes().then(setLikes, () => undefined)), []);
+  // A push reached this browser (spec 4: a pushed message reloads chats and likes).
+  useEffect(() => onPushMessage(() => void loadLikes().then(setLikes, () => undefined)), []);
   // The like opened from a mail or push is seen now: a POST from this page, never the page's GET.
   useEffect(() => {
     if (openedId === null) return;

@@ -1,64 +1,75 @@
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { accountEndpoints } from '../../../common/account/account-endpoints';
-import { api } from '../../lib/api';
+import { ApiClientError } from '../../lib/api-client';
+import { changePush, loadPush, usePush } from '../../lib/push-store';
+import { canOfferPush } from '../../lib/push-rules';
+import { useRootData } from '../../lib/use-root-data';
 import { useTranslation } from '../../i18n/react';
+import { FormAlert } from '../../components/form-alert';
 import { SettingsCard } from './settings-card';
 
-/** Push states of spec section 4. */
-type PushState = 'unknown' | 'unsupported' | 'denied' | 'capable' | 'subscribed';
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
-
 /**
- * What this browser can do with push, and on how many devices push is on. Asking for
- * permission and subscribing belong to the push service worker (a later part); a
- * subscription that exists can be turned off here.
+ * Push in this browser (spec 4: unknown, capable, subscribed, denied, or unsupported) and on
+ * how many devices push is on; turns it on (permission, subscription, saved on the server)
+ * and off. A blocked site is explained, since only the browser's settings can undo that.
  */
 export function PushStatus({ devices }: { devices: number }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [state, setState] = useState<PushState>('unknown');
+  const siteKey = useRootData().settings.push_public_key;
+  const { state } = usePush();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return setState('unsupported');
-    if (Notification.permission === 'denied') return setState('denied');
-    currentSubscription()
-      .then((sub) => setState(sub ? 'subscribed' : 'capable'))
-      .catch(() => setState('capable'));
-  }, []);
+  useEffect(() => void loadPush(siteKey), [siteKey]);
 
-  const turnOff = async () => {
+  const change = async (on: boolean) => {
     setBusy(true);
+    setError(null);
     try {
-      const sub = await currentSubscription();
-      if (sub) {
-        await api.call(accountEndpoints.deletePush, { body: { endpoint: sub.endpoint } });
-        await sub.unsubscribe();
-      }
-      setState('capable');
+      await changePush(on, siteKey);
       await revalidator.revalidate();
+    } catch (e) {
+      // The server's message is translated; a browser's or push service's is not: ours instead.
+      setError(e instanceof ApiClientError ? e.message : t(on ? 'settings:push.failedOn' : 'settings:push.failedOff'));
     } finally {
       setBusy(false);
     }
   };
+
+  const button = (on: boolean) => (
+    <button
+      type="button"
+      className={`btn ${on ? 'btn-primary' : 'btn-outline-primary'} mt-3 align-self-start`}
+      onClick={() => void change(on)}
+      disabled={busy}
+      aria-busy={busy}
+      data-testid={on ? 'push-turn-on' : 'push-turn-off'}
+    >
+      {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      {t(on ? 'settings:push.turnOn' : 'settings:push.turnOff')}
+    </button>
+  );
 
   return (
     <SettingsCard id="notifications-push-title" title={t('settings:push.title')}>
       <p className="mb-2" data-testid="push-state" data-state={state}>
         {t(`settings:push.${state}`)}
       </p>
+      {state === 'denied' && (
+        <p className="small mb-2" data-testid="push-denied-help">
+          {t('settings:push.deniedHelp')}
+        </p>
+      )}
       <p className="text-body-secondary small mb-0" data-testid="push-devices">
         {t('settings:push.devices', { n: devices })}
       </p>
-      {state === 'subscribed' && (
-        <button type="button" className="btn btn-outline-primary btn-sm mt-3 align-self-start" onClick={() => void turnOff()} disabled={busy}>
-          {t('settings:push.turnOff')}
-        </button>
+      {canOfferPush(state) && button(true)}
+      {state === 'subscribed' && button(false)}
+      {error && (
+        <FormAlert variant="danger" className="mt-3 mb-0" testId="push-error">
+          {error}
+        </FormAlert>
       )}
     </SettingsCard>
   );
