@@ -43,7 +43,7 @@ export default function PushAlert() {
     <DismissibleAlert name="pushAlert" variant="info" testId="push-alert" dismissLabel={t('alerts.dismiss')} onDismissed={() => setDismissed(true)}>
       <span aria-hidden="true">🔔</span>
       <span className="flex-grow-1">{t('alerts.push.text')}</span>
-      <button type="button" className="btn btn-sm btn-primary" onClick={() => void turnOn()} disabled={busy} aria-busy={busy} data-testid="push-alert-turn-on">
+      <button type="button" className="btn btn-primary py-2" onClick={() => void turnOn()} disabled={busy} aria-busy={busy} data-testid="push-alert-turn-on">
         {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {t('alerts.push.turnOn')}
       </button>

@@ -40,7 +40,7 @@ export function PushStatus({ devices }: { devices: number }) {
   const button = (on: boolean) => (
     <button
       type="button"
-      className={`btn ${on ? 'btn-primary' : 'btn-outline-primary'} mt-3 align-self-start`}
+      className={`btn ${on ? 'btn-primary' : 'btn-outline-primary'} py-2 mt-3 align-self-start`}
       onClick={() => void change(on)}
       disabled={busy}
       aria-busy={busy}
