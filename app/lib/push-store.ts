@@ -135,7 +135,8 @@ export async function turnPushOff(env: PushEnv = browserPushEnv()): Promise<Push
 }
 
 // The shared snapshot: one detection per page load, whoever asks first.
-let snapshot: PushSnapshot = { state: 'unknown', lastMessage: null };
+const INITIAL: PushSnapshot = { state: 'unknown', lastMessage: null };
+let snapshot = INITIAL;
 let detecting: Promise<PushState> | null = null;
 const listeners = new Set<() => void>();
 const messageListeners = new Set<(message: WorkerMessage) => void>();
@@ -151,7 +152,8 @@ const subscribe = (l: () => void) => {
 };
 
 export function usePush(): PushSnapshot {
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  // The server never knows this browser's push: pages render and hydrate as 'unknown'.
+  return useSyncExternalStore(subscribe, () => snapshot, () => INITIAL);
 }
 
 export function pushSnapshot(): PushSnapshot {

@@ -179,13 +179,13 @@ test('a push reaching the service worker makes open tabs reload chats and likes'
   await page.goto('/chats');
   await page.waitForLoadState('networkidle');
   await page.clock.pauseAt(Date.now() + 1000);
-  const chatsReload = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/chats.php');
+  const chatsReload = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/chats.php', { timeout: 10_000 });
   await push('message', '/chats');
   await chatsReload;
 
   await page.goto('/likes');
   await page.waitForLoadState('networkidle');
-  const likesReload = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/likes.php');
+  const likesReload = page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/likes.php', { timeout: 10_000 });
   await push('like', '/likes');
   await likesReload;
 });
