@@ -29,6 +29,7 @@ const featureZones = [
 const serverLayers = [
   ['geoip', 'reference', 'credits', 'member-events', 'visits', 'complaints'], // foundations: no other domain
   ['sites', 'members', 'photos', 'offers'], // base domains
+  ['installed-app'], // the site's manifest, icons, offline page and service worker
   ['likes', 'search', 'payments'],
   ['chat', 'geocode', 'direct-debit'],
   ['current-user'], // the logged-in member's object, summed up from the domains below

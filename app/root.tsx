@@ -24,6 +24,8 @@ import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
 import { setApiSession } from './lib/api-session';
 import { FALLBACK_LOCALE } from '../common/reference/countries';
 import { visitsEndpoints } from '../common/visits/visits-endpoints';
+import { appIconPath, MANIFEST_PATH, THEME_COLOR } from '../common/installed-app/installed-app';
+import { useServiceWorker } from './features/installed-app/use-service-worker';
 import './styles/theme.scss';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -57,8 +59,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4a148c" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* With credentials: the manifest is in the visitor's language, which the locale cookie holds. */}
+        <link rel="manifest" href={MANIFEST_PATH} crossOrigin="use-credentials" />
+        {data && <link rel="apple-touch-icon" href={appIconPath(data.settings.name, 180)} />}
         <Meta />
         <Links />
       </head>
@@ -77,6 +82,7 @@ export default function App() {
   // Set while rendering (idempotent): effects of the pages below run before this component's own.
   setApiSession(data.user !== null, translator.t);
   useTitlePrefix(useAttentionCount());
+  useServiceWorker();
   return (
     <TranslatorProvider translator={translator}>
       <ProgressBar />

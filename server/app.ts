@@ -72,6 +72,7 @@ import { paymentsRoutes } from './domain/payments/payments-routes';
 import { offersRoutes } from './domain/offers/offers-routes';
 import { testCheckoutRoutes } from './domain/payments/test-checkout-routes';
 import { directDebitRoutes } from './domain/direct-debit/direct-debit-routes';
+import { installedAppRoutes } from './domain/installed-app/installed-app-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(mediaRoutes);
+  await app.register(installedAppRoutes);
   // Every stored file, the demo pool included, is served behind signed URLs (mediaRoutes).
 
   const build = deps.ssrBuild === undefined ? await loadSsrBuild() : deps.ssrBuild;

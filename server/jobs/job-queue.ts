@@ -166,9 +166,14 @@ export class JobQueue {
         if (jobs.length === 0) continue;
         round += jobs.length;
         const results = await Promise.allSettled(jobs.map((job) => q.handle(job.data)));
-        await boss.complete(q.name, jobs.map((j) => j.id));
-        const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-        if (failure) throw failure.reason;
+        const ok = jobs.filter((_, i) => results[i]!.status === 'fulfilled').map((j) => j.id);
+        const failed = jobs.filter((_, i) => results[i]!.status === 'rejected').map((j) => j.id);
+        if (ok.length > 0) await boss.complete(q.name, ok);
+        if (failed.length > 0) {
+          // Failed as in the background: pg-boss retries them after their backoff.
+          await boss.fail(q.name, failed);
+          throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+        }
       }
       handled += round;
       if (round === 0) return handled;

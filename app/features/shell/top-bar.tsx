@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
 import { LanguageMenu } from './language-menu';
+import { BackButton } from './back-button';
 import { useRootData } from '../../lib/use-root-data';
 
 // Members only: a visitor's first page does not carry the member navigation.
@@ -20,6 +21,7 @@ export function TopBar() {
     <header>
       <nav className={`navbar navbar-dark rv-topbar${user ? ' navbar-expand-lg' : ''}`} aria-label={t('nav.main')}>
         <div className="container">
+          <BackButton />
           <Link className="navbar-brand" to={paths.home()}>
             {settings.name}
           </Link>
