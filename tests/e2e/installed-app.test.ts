@@ -151,3 +151,28 @@ test('no site-entry warning inside the installed app', async ({ baseURL: _ }, te
     await context.close();
   }
 });
+
+test('a push shows its notification and tells open tabs (the payload as the server sends it)', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['notifications']);
+  await page.goto('/pages/faq');
+  await workerReady(page);
+  const told = page.evaluate(
+    () => new Promise((resolve) => navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data), { once: true })),
+  );
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === new URL('/', baseURL).href && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const payload = { kind: 'message', title: 'New message', body: 'Anna wrote to you', url: '/chats/42', tag: 'chat-42', badge: 3 };
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId: await registered, data: JSON.stringify(payload) });
+  expect(await told).toEqual({ type: 'rendezvous:pushed', kind: 'message' });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+    );
+  await expect.poll(shown).toEqual([{ title: 'New message', body: 'Anna wrote to you', tag: 'chat-42', data: { url: '/chats/42' } }]);
+});
