@@ -41,6 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     errorTexts: context.translations('error-page'),
     // From the endpoint table, here on the server: the beacon on every page carries no schemas.
     pageHiddenPath: visitsEndpoints.pageHidden.path,
+    // Versioned by the site name: computed here, so the hash stays out of every page's script.
+    appleTouchIcon: appIconPath(context.settings.name, 180),
   };
 }
 
@@ -63,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* With credentials: the manifest is in the visitor's language, which the locale cookie holds. */}
         <link rel="manifest" href={MANIFEST_PATH} crossOrigin="use-credentials" />
-        {data && <link rel="apple-touch-icon" href={appIconPath(data.settings.name, 180)} />}
+        {data && <link rel="apple-touch-icon" href={data.appleTouchIcon} />}
         <Meta />
         <Links />
       </head>

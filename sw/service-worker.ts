@@ -5,6 +5,7 @@
 import { pushPayloadSchema, type WorkerMessage } from '../common/notifications/push-payload';
 import { PUSH_SERVICE_WORKER_VERSION } from '../common/limits';
 import { APP_ICON_PREFIX, OFFLINE_PATH, offlineCacheName } from '../common/installed-app/installed-app';
+import { notificationTarget } from '../common/installed-app/notification-target';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -71,8 +72,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL(notificationPath(event.notification.data), self.location.origin).href;
-  event.waitUntil(openOrFocus(url));
+  event.waitUntil(openOrFocus(notificationTarget(event.notification.data, self.location.origin)));
 });
 
 function readJson(data: PushMessageData | null): unknown {
@@ -96,12 +96,6 @@ async function setBadge(count: number): Promise<void> {
 async function tellTabs(message: WorkerMessage): Promise<void> {
   const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const tab of tabs) tab.postMessage(message);
-}
-
-/** Only a path of this site: a notification's data can never send the member elsewhere. */
-function notificationPath(data: unknown): string {
-  const url = (data as { url?: unknown } | null)?.url;
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
 }
 
 async function openOrFocus(url: string): Promise<void> {

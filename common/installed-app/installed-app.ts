@@ -1,6 +1,7 @@
-import { z } from 'zod';
-
-/** Where the installed app's parts are served: the document head, the worker and the server share these. */
+/**
+ * Where the installed app's parts are served: the document head, the worker and the server share
+ * these. No zod here: the root shell imports this module, and every visitor's first page loads it.
+ */
 export const MANIFEST_PATH = '/manifest.webmanifest';
 export const OFFLINE_PATH = '/offline';
 export const APP_ICON_PREFIX = '/app-icons/';
@@ -16,11 +17,6 @@ export const APP_ICON_SIZES = [180, 192, 512] as const;
 export type AppIconSize = (typeof APP_ICON_SIZES)[number];
 /** `maskable`: the monogram sits in the inner 80 % safe zone, so a launcher may crop it to any shape. */
 export type AppIconPurpose = 'any' | 'maskable';
-
-/** The file name of an icon: `192.png`, `512-maskable.png`. */
-export const appIconFileSchema = z.object({
-  file: z.string().regex(/^(180|192|512)(-maskable)?\.png$/),
-});
 
 export function parseAppIconFile(file: string): { size: AppIconSize; purpose: AppIconPurpose } {
   const [size, purpose] = file.replace(/\.png$/, '').split('-');
@@ -44,30 +40,6 @@ export function iconVersion(siteName: string): string {
   }
   return hash.toString(36);
 }
-
-const manifestIconSchema = z.object({
-  src: z.string().startsWith(APP_ICON_PREFIX),
-  sizes: z.string().regex(/^\d+x\d+$/),
-  type: z.literal('image/png'),
-  purpose: z.enum(['any', 'maskable']),
-});
-
-/** The web app manifest a site answers (W3C Web Application Manifest, the members Chromium checks). */
-export const webAppManifestSchema = z.object({
-  id: z.string(),
-  name: z.string().min(1),
-  short_name: z.string().min(1).max(12),
-  description: z.string(),
-  lang: z.string(),
-  dir: z.literal('ltr'),
-  start_url: z.string().startsWith('/'),
-  scope: z.literal('/'),
-  display: z.literal('standalone'),
-  theme_color: z.string(),
-  background_color: z.string(),
-  icons: z.array(manifestIconSchema).min(3),
-});
-export type WebAppManifest = z.infer<typeof webAppManifestSchema>;
 
 /** The cache the service worker keeps the offline page in; a new worker version drops the others. */
 export function offlineCacheName(version: number): string {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { webAppManifestSchema } from '../../../common/installed-app/installed-app';
+import { webAppManifestSchema } from '../../../common/installed-app/manifest-schema';
 import { PUSH_SERVICE_WORKER_VERSION } from '../../../common/limits';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { projectPath } from '../../project-paths';

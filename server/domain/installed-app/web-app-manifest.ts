@@ -1,5 +1,6 @@
 import type { Locale } from '../../../common/reference/countries';
-import { appIconPath, BACKGROUND_COLOR, THEME_COLOR, type WebAppManifest } from '../../../common/installed-app/installed-app';
+import { appIconPath, BACKGROUND_COLOR, THEME_COLOR } from '../../../common/installed-app/installed-app';
+import type { WebAppManifest } from '../../../common/installed-app/manifest-schema';
 import type { Site } from '../sites/site-directory';
 import { siteText } from '../sites/site-presenter';
 
