@@ -46,6 +46,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { JobQueue } from './jobs/job-queue';
 import { backgroundJobs } from './jobs/background-jobs';
 import { notificationQueues, queueNotices } from './domain/notifications/notification-queues';
+import { mailFeedbackRoutes } from './domain/notifications/mail-feedback-routes';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(offersRoutes);
     if (testPaymentsEnabled(config)) await api.register(testCheckoutRoutes(app.testProvider));
     await api.register(directDebitRoutes, { dataKey: dataKeyOf(secrets) });
+    await api.register(mailFeedbackRoutes);
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });
