@@ -41,10 +41,13 @@ export const mailFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       // A mail server hands over reports one by one; a burst after a large mailing stays well below this.
       config: { webhook: true, rateLimit: { max: 300, timeWindow: '1 minute' } },
       bodyLimit: MAIL_FEEDBACK_MAX_BYTES,
-      onRequest: async (request) => {
+      // After the rate limit (onRequest), before the body is read.
+      preParsing: async (request, _reply, payload) => {
         const token = app.config.MAIL_FEEDBACK_TOKEN;
         if (!token) throw notFound();
         if (!bearsToken(request, token)) throw new ApiError(401, 'mail-feedback:errors.badToken');
+        if ((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== 'message/rfc822') throw new ApiError(415, 'errors.unsupportedMediaType');
+        return payload;
       },
     },
     async (request) => {
