@@ -199,6 +199,12 @@ export function AboutStep({ draft, update, errors }: StepProps) {
           </div>
         </fieldset>
       )}
+      <div className="form-check mt-3">
+        <input id="signup-promotions" type="checkbox" className="form-check-input" checked={draft.promotions} onChange={(e) => update({ promotions: e.target.checked })} />
+        <label htmlFor="signup-promotions" className="form-check-label">
+          {t('signup:about.promotions')}
+        </label>
+      </div>
     </>
   );
 }
