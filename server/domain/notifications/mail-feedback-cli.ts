@@ -22,7 +22,7 @@ export async function runMailFeedbackCommand(db: Db, argv: string[], message: Bu
   if (message.length > MAIL_FEEDBACK_MAX_BYTES) throw new Error(`The message is larger than ${MAIL_FEEDBACK_MAX_BYTES} bytes: not a report.`);
   const siteId = await defaultSiteId(db, values.site);
   if (siteId === null) throw new Error(values.site ? `No site ${values.site}.` : 'No default site.');
-  return describeOutcome(await takeMailFeedback(db, message, siteId));
+  return describeOutcome(await takeMailFeedback(db, message, { siteId }));
 }
 
 runAsCommand(import.meta.url, async (db, _config, argv) => runMailFeedbackCommand(db, argv, await buffer(process.stdin)));

@@ -24,16 +24,18 @@ export async function defaultSiteId(db: Db, key?: string): Promise<number | null
 
 /**
  * Adds `reason` to notifications_disabled of the members with one of `addresses` on these
- * sites, once (a reason already there is left alone, so a repeated report changes nothing).
+ * sites, or of the member `memberId` (with one of `addresses` unless none is given), once:
+ * a reason already there is left alone, so a repeated report changes nothing.
  * `matched` counts the members found, `changed` those whose mail stopped now.
  */
 export async function addDisabledReason(
   db: Db,
-  input: { siteIds: number[]; addresses: string[]; reason: NotificationsDisabledReason },
+  input: ({ siteIds: number[] } | { memberId: number }) & { addresses: string[]; reason: NotificationsDisabledReason },
 ): Promise<{ matched: number; changed: number }> {
-  if (input.siteIds.length === 0 || input.addresses.length === 0) return { matched: 0, changed: 0 };
   const lowered = [...new Set(input.addresses.map((a) => a.toLowerCase()))];
-  const target = and(inArray(members.siteId, input.siteIds), inArray(sql`lower(${members.email})`, lowered));
+  const byAddress = lowered.length > 0 ? inArray(sql`lower(${members.email})`, lowered) : undefined;
+  if ('siteIds' in input && (input.siteIds.length === 0 || !byAddress)) return { matched: 0, changed: 0 };
+  const target = and('siteIds' in input ? inArray(members.siteId, input.siteIds) : eq(members.id, input.memberId), byAddress);
   return db.transaction(async (tx) => {
     const matched = await tx.select({ id: members.id }).from(members).where(target).for('no key update');
     if (matched.length === 0) return { matched: 0, changed: 0 };

@@ -53,7 +53,7 @@ export const mailFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'mail-feedback:errors.notAReport');
-      const result = await takeMailFeedback(app.database.db, body, request.visitor.site.row.id);
+      const result = await takeMailFeedback(app.database.db, body, { siteId: request.visitor.site.row.id });
       if (!result) throw new ApiError(400, 'mail-feedback:errors.notAReport');
       request.log.info({ outcome: result.outcome, reason: result.reason, members: result.members }, describeOutcome(result));
       return result;

@@ -75,26 +75,26 @@ describe('takeMailFeedback', () => {
     const member = await createMember(t.database.db, { email: address });
     const elsewhere = await createMember(t.database.db, { email: address, siteKey: 'flirtdate' });
     const raw = report('postfix-5.1.1-user-unknown.eml', address.toLowerCase());
-    expect(await takeMailFeedback(t.database.db, raw, member.siteId)).toEqual({ outcome: 'recorded', reason: 'bounce', members: 1 });
+    expect(await takeMailFeedback(t.database.db, raw, { siteId: member.siteId })).toEqual({ outcome: 'recorded', reason: 'bounce', members: 1 });
     expect(await disabledOf(member.id)).toEqual(['bounce']);
     expect(await disabledOf(elsewhere.id)).toEqual([]);
     // The same report again changes nothing.
-    expect(await takeMailFeedback(t.database.db, raw, member.siteId)).toEqual({ outcome: 'already_recorded', reason: 'bounce', members: 0 });
+    expect(await takeMailFeedback(t.database.db, raw, { siteId: member.siteId })).toEqual({ outcome: 'already_recorded', reason: 'bounce', members: 0 });
     expect(await disabledOf(member.id)).toEqual(['bounce']);
   });
 
   it('adds a spam complaint beside an earlier reason', async () => {
     const address = `complainer-${Date.now()}@yahoo.example`;
     const member = await createMember(t.database.db, { email: address, notificationsDisabled: ['listunsubscribe'] });
-    expect(await takeMailFeedback(t.database.db, report('arf-abuse-yahoo.eml', address), member.siteId)).toEqual({ outcome: 'recorded', reason: 'fbl', members: 1 });
+    expect(await takeMailFeedback(t.database.db, report('arf-abuse-yahoo.eml', address), { siteId: member.siteId })).toEqual({ outcome: 'recorded', reason: 'fbl', members: 1 });
     expect(await disabledOf(member.id)).toEqual(['listunsubscribe', 'fbl']);
   });
 
   it('changes nothing for a soft bounce or an unknown address', async () => {
     const address = `full-${Date.now()}@example.org`;
     const member = await createMember(t.database.db, { email: address });
-    expect(await takeMailFeedback(t.database.db, report('postfix-4.2.2-mailbox-full.eml', address), member.siteId)).toEqual({ outcome: 'ignored', reason: null, members: 0 });
-    expect(await takeMailFeedback(t.database.db, report('postfix-5.1.1-user-unknown.eml', `nobody-${Date.now()}@example.net`), member.siteId)).toEqual({
+    expect(await takeMailFeedback(t.database.db, report('postfix-4.2.2-mailbox-full.eml', address), { siteId: member.siteId })).toEqual({ outcome: 'ignored', reason: null, members: 0 });
+    expect(await takeMailFeedback(t.database.db, report('postfix-5.1.1-user-unknown.eml', `nobody-${Date.now()}@example.net`), { siteId: member.siteId })).toEqual({
       outcome: 'unknown_recipient',
       reason: 'bounce',
       members: 0,
@@ -108,8 +108,31 @@ describe('takeMailFeedback', () => {
     // The returned message left out: only the delivery report remains.
     const raw = report('postfix-5.1.1-user-unknown.eml', address).replace(/Content-Description: Undelivered Message\nContent-Type: message\/rfc822[\s\S]*?(?=--3F2A41C0123\.1795688102\/mail\.rendezvous\.example--)/, '');
     expect((await parseMailReport(raw))?.original).toBeNull();
-    expect(await takeMailFeedback(t.database.db, raw, await defaultSite())).toMatchObject({ outcome: 'unknown_recipient' });
-    expect(await takeMailFeedback(t.database.db, raw, member.siteId)).toMatchObject({ outcome: 'recorded', reason: 'bounce' });
+    expect(await takeMailFeedback(t.database.db, raw, { siteId: await defaultSite() })).toMatchObject({ outcome: 'unknown_recipient' });
+    expect(await takeMailFeedback(t.database.db, raw, { siteId: member.siteId })).toMatchObject({ outcome: 'recorded', reason: 'bounce' });
+  });
+});
+
+describe('a returned message that names its member (the notice header of notification mails)', () => {
+  // Stands for the signed header's verifier: the member id the header names, or null.
+  const memberOf = (headers: Map<string, unknown>) => Number(headers.get('x-rendezvous-notice')) || null;
+  const withNotice = (raw: string, memberId: number) => raw.replace('From: Rendezvous <support@rendezvous.example>', `X-Rendezvous-Notice: ${memberId}\nFrom: Rendezvous <support@rendezvous.example>`);
+
+  it('finds the member of a complaint whose recipient the provider redacted', async () => {
+    const member = await createMember(t.database.db, { email: `redacted-${Date.now()}@outlook.example` });
+    const redacted = withNotice(report('arf-abuse-yahoo.eml', 'redacted@redacted.example'), member.id).replace(/Original-Rcpt-To: .*\n/, '');
+    expect(await takeMailFeedback(t.database.db, redacted, { siteId: member.siteId })).toMatchObject({ outcome: 'unknown_recipient' });
+    expect(await takeMailFeedback(t.database.db, redacted, { siteId: member.siteId, memberOf })).toEqual({ outcome: 'recorded', reason: 'fbl', members: 1 });
+    expect(await disabledOf(member.id)).toEqual(['fbl']);
+  });
+
+  it('records a bounce for that member only while the bounced address is still theirs', async () => {
+    const member = await createMember(t.database.db, { email: `moved-${Date.now()}@example.net` });
+    const old = withNotice(report('postfix-5.1.1-user-unknown.eml', `old-${member.email}`), member.id);
+    expect(await takeMailFeedback(t.database.db, old, { siteId: member.siteId, memberOf })).toMatchObject({ outcome: 'unknown_recipient' });
+    expect(await disabledOf(member.id)).toEqual([]);
+    const current = withNotice(report('postfix-5.1.1-user-unknown.eml', member.email), member.id);
+    expect(await takeMailFeedback(t.database.db, current, { siteId: member.siteId, memberOf })).toEqual({ outcome: 'recorded', reason: 'bounce', members: 1 });
   });
 });
 

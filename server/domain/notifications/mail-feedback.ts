@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { NotificationsDisabledReason } from '../../../common/account/notification-settings';
 import type { Db } from '../../db/database';
 import { addDisabledReason, sitesSendingAs } from './mail-feedback-repository';
+import type { Headers } from 'mailparser';
 import { parseMailReport, type MailReport } from './mail-feedback-report';
 
 /** The largest report taken (a bounce returns our mail, a few dozen KB at most; Postfix cuts at 50 KB). */
@@ -44,21 +45,37 @@ function senderOf(report: MailReport): string | null {
   return report.original?.from ?? (report.kind === 'feedback-report' ? report.originalMailFrom : null);
 }
 
+/** The member a returned message was for, by a signed header it carries (the notice header of notification mails); null when absent or forged. */
+export type MemberOfOriginal = (headers: Headers) => number | null;
+
+export interface FeedbackDoor {
+  /** The site a report that shows no sender concerns: the host it was posted to, or the command's --site. */
+  siteId: number;
+  memberOf?: MemberOfOriginal;
+}
+
 /**
  * Takes a raw report handed over by the mail server and records its reason for the members
- * it names. The member is found by the address the mail went to, on the sites that sent it
- * (by its From); when the report does not show the sender, on `doorSiteId` (the site the
- * report was posted to, or the command's --site). Null: not a report; nothing changed.
+ * it names. A signed notice header in the returned message names the member outright (a
+ * bounce still only when the member's address is the one that bounced); otherwise the member
+ * is found by the address the mail went to, on the sites that sent it (by its From), or on the
+ * door's site when the report does not show the sender. Null: not a report; nothing changed.
  */
-export async function takeMailFeedback(db: Db, raw: Buffer | string, doorSiteId: number): Promise<MailFeedbackResult | null> {
+export async function takeMailFeedback(db: Db, raw: Buffer | string, door: FeedbackDoor): Promise<MailFeedbackResult | null> {
   const report = await parseMailReport(raw);
   if (!report) return null;
   const decision = decide(report);
   if (!decision) return { outcome: 'ignored', reason: null, members: 0 };
-  if (decision.addresses.length === 0) return { outcome: 'unknown_recipient', reason: decision.reason, members: 0 };
+  const memberId = report.original && door.memberOf ? door.memberOf(report.original.headers) : null;
+  if (memberId === null && decision.addresses.length === 0) return { outcome: 'unknown_recipient', reason: decision.reason, members: 0 };
   const sender = senderOf(report);
-  const sending = sender ? await sitesSendingAs(db, sender) : [];
-  const { matched, changed } = await addDisabledReason(db, { siteIds: sending.length > 0 ? sending : [doorSiteId], addresses: decision.addresses, reason: decision.reason });
+  const sending = sender && memberId === null ? await sitesSendingAs(db, sender) : [];
+  const { matched, changed } = await addDisabledReason(db, {
+    ...(memberId === null ? { siteIds: sending.length > 0 ? sending : [door.siteId] } : { memberId }),
+    // Providers may redact the recipient of a complaint; a bounce is about the address that bounced.
+    addresses: memberId !== null && decision.reason === 'fbl' ? [] : decision.addresses,
+    reason: decision.reason,
+  });
   if (matched === 0) return { outcome: 'unknown_recipient', reason: decision.reason, members: 0 };
   return { outcome: changed > 0 ? 'recorded' : 'already_recorded', reason: decision.reason, members: changed };
 }
