@@ -12,6 +12,9 @@ import type { FullConfig } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/** The host name in the Received line of every mail the sink takes. */
+export const SINK_NAME = 'e2e-smtp-sink';
+
 /** Larger mails are refused, as a real server would (ours are a few dozen KB). */
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
@@ -32,13 +35,15 @@ export async function startSmtpSink(options: { port: number; outboxDir: string }
     authOptional: true,
     size: MAX_MESSAGE_BYTES,
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         if ((stream as { sizeExceeded?: boolean }).sizeExceeded) return callback(refusal(552, 'message too large'));
         // LF line ends, as the development outbox writes them: the tests read both alike.
-        const raw = Buffer.concat(chunks).toString('utf8').replace(/\r\n/g, '\n');
+        // A trace line on top as every receiving server adds (RFC 5321 4.4): the mail came over SMTP.
+        const trace = `Received: from ${session.clientHostname} by ${SINK_NAME} with SMTP; ${new Date().toUTCString()}\n`;
+        const raw = trace + Buffer.concat(chunks).toString('utf8').replace(/\r\n/g, '\n');
         store(raw, options.outboxDir).then(
           (problem) => callback(problem ? refusal(554, problem) : null),
           (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
