@@ -46,7 +46,6 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { JobQueue } from './jobs/job-queue';
 import { backgroundJobs } from './jobs/background-jobs';
 import { notificationQueues, queueNotices } from './domain/notifications/notification-queues';
-import { mailFeedbackRoutes } from './domain/notifications/mail-feedback-routes';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
@@ -73,6 +72,7 @@ import { paymentsRoutes } from './domain/payments/payments-routes';
 import { offersRoutes } from './domain/offers/offers-routes';
 import { testCheckoutRoutes } from './domain/payments/test-checkout-routes';
 import { directDebitRoutes } from './domain/direct-debit/direct-debit-routes';
+import { mailFeedbackRoutes } from './domain/notifications/mail-feedback-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
