@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.mjs';
+import { E2E_MAIL_FEEDBACK_TOKEN } from './tests/e2e/mail-feedback-token';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+/** The test SMTP server (tests/e2e/smtp-sink.ts) every mail of the server under test goes through. */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20000);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -12,6 +15,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list']],
+  // Starts the SMTP sink. Playwright starts the webServer first; the server opens an SMTP
+  // connection per mail only, and no mail goes out before the first test.
+  globalSetup: './tests/e2e/smtp-sink.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     browserName: 'chromium',
@@ -24,6 +30,16 @@ export default defineConfig({
     url: `http://localhost:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, SEED_MEMBERS: '300', LOG_LEVEL: 'warn', HOST: '127.0.0.1', RATE_LIMIT_MAX: '10000', SIGNUP_RATE_LIMIT_MAX: '1000' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      SEED_MEMBERS: '300',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '10000',
+      SIGNUP_RATE_LIMIT_MAX: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FEEDBACK_TOKEN: E2E_MAIL_FEEDBACK_TOKEN,
+    },
   },
 });

@@ -73,6 +73,7 @@ import { offersRoutes } from './domain/offers/offers-routes';
 import { testCheckoutRoutes } from './domain/payments/test-checkout-routes';
 import { directDebitRoutes } from './domain/direct-debit/direct-debit-routes';
 import { installedAppRoutes } from './domain/installed-app/installed-app-routes';
+import { mailFeedbackRoutes } from './domain/notifications/mail-feedback-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(offersRoutes);
     if (testPaymentsEnabled(config)) await api.register(testCheckoutRoutes(app.testProvider));
     await api.register(directDebitRoutes, { dataKey: dataKeyOf(secrets) });
+    await api.register(mailFeedbackRoutes);
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));
   });

@@ -18,6 +18,11 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
+  /**
+   * The bearer token a mail server or ESP presents to POST bounces and spam complaints to
+   * /api/mail-feedback.php; unset = that endpoint does not exist (404). At least 32 characters.
+   */
+  MAIL_FEEDBACK_TOKEN: z.string().min(32).optional(),
   /** Redis for live events across several processes (pub/sub); unset = one process works alone. */
   REDIS_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -29,6 +29,8 @@ export const signupSchema = z.object({
   interests: z.array(z.enum(INTEREST_IDS)).max(INTEREST_IDS.length).default([]),
   /** The first message of step 0, to the member the visitor came for. */
   signup_message: z.object({ member_id: idSchema, text: z.string().trim().min(1).max(5000) }).nullable().default(null),
+  /** Consent to offers and promotions by mail (an unticked box): without it the member starts with promotions off. */
+  promotions: z.boolean().default(false),
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
@@ -47,6 +49,7 @@ export interface SignupDraft {
   city: string;
   about: string;
   interests: string[];
+  promotions: boolean;
 }
 
 /** A rule broken by a field, as a "signup" namespace key with its variables. */

@@ -17,6 +17,7 @@ export function emptyDraft(country: string): SignupDraft {
     city: '',
     about: '',
     interests: [],
+    promotions: false,
   };
 }
 

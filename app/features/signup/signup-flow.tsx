@@ -108,6 +108,7 @@ export function SignupFlow({ member, onInProgress }: SignupFlowProps) {
       city: draft.city.trim() || null,
       about: draft.about.trim(),
       interests: draft.interests,
+      promotions: draft.promotions,
       signup_message: member && draft.signup_message.trim() ? { member_id: member.id, text: draft.signup_message.trim() } : null,
     };
     // Uploaded by the complete-signup page once the account and its session exist.

@@ -199,6 +199,13 @@ export function AboutStep({ draft, update, errors }: StepProps) {
           </div>
         </fieldset>
       )}
+      {/* Unticked until the member ticks it: consent to promotional mail is never assumed. The label row is a finger's height. */}
+      <div className="form-check d-flex align-items-center gap-2 ps-0 mt-3" style={{ minHeight: 44 }}>
+        <input id="signup-promotions" type="checkbox" className="form-check-input flex-shrink-0 m-0" checked={draft.promotions} onChange={(e) => update({ promotions: e.target.checked })} />
+        <label htmlFor="signup-promotions" className="form-check-label flex-grow-1 py-2">
+          {t('signup:about.promotions')}
+        </label>
+      </div>
     </>
   );
 }

@@ -100,6 +100,20 @@ describe('POST /api/signup.php', () => {
     }
   });
 
+  it('starts promotions off unless the member consented at signup, every other mail type on', async () => {
+    const without = signupBody();
+    const session = sessionOf(await call('POST', '/api/signup.php', without));
+    const settings = await call('GET', '/api/notifications.php', undefined, { cookie: `auth.session=${session}; i18n_redirected=en` });
+    expect(settings.json().email_notifications).toEqual({ new_conversations: true, new_messages: true, likes: true, unread_reminders: true, promotions: false, weekly_updates: true, news: true, reminders: true });
+    const consented = signupBody({ promotions: true });
+    expect((await call('POST', '/api/signup.php', consented)).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ optOuts: members.emailOptOuts }).from(members).where(eq(members.email, consented.email));
+    expect(row?.optOuts).toEqual([]);
+    const bad = signupBody({ promotions: 'yes' });
+    expect((await call('POST', '/api/signup.php', bad)).statusCode).toBe(400);
+    expect(await membersWithEmail(bad.email)).toBe(0);
+  });
+
   it('rejects malformed bodies with the generic invalid-input answer', async () => {
     const res = await call('POST', '/api/signup.php', { ...signupBody(), gender: 'robot' });
     expect(res.statusCode).toBe(400);

@@ -47,6 +47,8 @@ export async function createAccount(
         about: input.about,
         interests: input.interests,
         signupTracking: input.tracking,
+        // Promotions need consent (the signup's unticked box); every other mail type starts on.
+        emailOptOuts: input.promotions ? [] : ['promotions'],
       });
       if (input.signupCredits > 0) {
         await addCreditEntry(tx, { memberId: member.id, amount: input.signupCredits, kind: 'signup_bonus', idempotencyKey: `signup:${member.id}` });
