@@ -22,7 +22,8 @@ export class PushAddressRefused extends Error {
  * (which can carry an inner private address) are not unicast to ipaddr.js and are refused.
  */
 export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
+  // Canonical forms only (ipaddr.js also reads classful "1.2.3"); resolvers answer in them.
+  if (isIP(address) === 0) return false;
   return ipaddr.process(address).range() === 'unicast';
 }
 
