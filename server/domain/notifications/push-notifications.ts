@@ -5,7 +5,7 @@ import { memberVisibility } from '../members/members-repository';
 import type { LikeNotice, MessageNotice } from './notification-queues';
 import { LIKE_PUSH_TTL_SECONDS, likePush, MESSAGE_PUSH_TTL_SECONDS, messagePush } from './push-content';
 import { findLikerName, findPushRecipient, findUnreadMessageFor, forgetPushDevices, markPushDelivered, pushBadge, pushDevicesOf, type PushRecipient } from './push-repository';
-import type { PushDelivery } from './push-sender';
+import type { PushDelivery, PushOutcome } from './push-sender';
 
 /** Web Push to the recipient's devices about a new message. */
 export async function pushAboutMessage(app: FastifyInstance, notice: MessageNotice): Promise<void> {
@@ -70,14 +70,19 @@ async function pushToDevices(app: FastifyInstance, recipient: PushRecipient, pay
   if (devices.length === 0) return;
   const delivery: PushDelivery = { ...options, subject: `mailto:${app.sites.settingsOf(recipient.siteId).support_email}`, topic: payload.tag };
   const results = await Promise.allSettled(devices.map((device) => app.pushSender.send(device, payload, delivery)));
-  const idsWith = (outcome: string) => devices.filter((_, i) => results[i]!.status === 'fulfilled' && (results[i] as PromiseFulfilledResult<string>).value === outcome).map((d) => d.id);
-  const gone = [...idsWith('gone'), ...idsWith('refused')];
-  if (idsWith('refused').length > 0) app.log.warn({ member: recipient.id, devices: idsWith('refused') }, 'push endpoint refused: not a public address');
-  if (idsWith('rejected').length > 0) app.log.warn({ member: recipient.id, devices: idsWith('rejected') }, 'push rejected by the push service');
-  await forgetPushDevices(db, gone);
-  await markPushDelivered(db, idsWith('sent'), new Date());
-  const failed = devices.filter((_, i) => results[i]!.status === 'rejected');
-  if (failed.length > 0) throw new PushFailed(failed.map((d) => d.id), (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason);
+  const byOutcome = new Map<PushOutcome | 'failed', number[]>();
+  let firstError: unknown;
+  results.forEach((result, i) => {
+    const outcome = result.status === 'fulfilled' ? result.value : 'failed';
+    if (result.status === 'rejected') firstError ??= result.reason;
+    byOutcome.set(outcome, [...(byOutcome.get(outcome) ?? []), devices[i]!.id]);
+  });
+  const ids = (outcome: PushOutcome | 'failed') => byOutcome.get(outcome) ?? [];
+  if (ids('refused').length > 0) app.log.warn({ member: recipient.id, devices: ids('refused') }, 'push endpoint refused: not a public address');
+  if (ids('rejected').length > 0) app.log.warn({ member: recipient.id, devices: ids('rejected') }, 'push rejected by the push service');
+  await forgetPushDevices(db, [...ids('gone'), ...ids('refused')]);
+  await markPushDelivered(db, ids('sent'), new Date());
+  if (ids('failed').length > 0) throw new PushFailed(ids('failed'), firstError);
 }
 
 /**
