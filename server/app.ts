@@ -44,6 +44,7 @@ import { createStorage, MEDIA_DIR_NAME } from './storage/create-storage';
 import { LocalDiskStorage } from './storage/local-disk-storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { JobQueue } from './jobs/job-queue';
+import { pushSenderFor, type WebPushSender } from './domain/notifications/push-sender';
 import { backgroundJobs } from './jobs/background-jobs';
 import { notificationQueues, queueNotices } from './domain/notifications/notification-queues';
 import { visitorPlugin } from './plugins/visitor-plugin';
@@ -88,6 +89,8 @@ declare module 'fastify' {
     /** Live events to members' open tabs, across processes with REDIS_URL (server/realtime). */
     liveBus: LiveBus;
     pushPublicKey: string | null;
+    /** Sends Web Push with the deployment's VAPID keys, to public push services only. */
+    pushSender: WebPushSender;
     mailer: Mailer;
     jobs: JobQueue;
     /** Uploaded photo files (local disk or an S3-compatible bucket). */
@@ -162,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('geoip', await openGeoIp());
   app.decorate('translations', deps.translations ?? new ServerTranslations());
   app.decorate('pushPublicKey', secrets.vapidPublicKey);
+  app.decorate('pushSender', pushSenderFor(config, secrets));
+  app.addHook('onClose', async () => app.pushSender.close());
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.DATA_DIR, 'outbox') }));
   app.decorate('jobs', new JobQueue(database.pool, database.db, app.log, deps.background ?? false));
   // main.ts starts the workers after listening; tests drain queues by hand. Jobs in progress finish before close.

@@ -82,6 +82,16 @@ const configSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   /** Another base URL for Twilio's API (a local stand-in in tests). */
   TWILIO_API_BASE: z.url().optional(),
+  /**
+   * Tests only: a local push service's origin (https://127.0.0.1:4443) that subscriptions may
+   * name and pushes are sent to although it is not a public host; unset in production.
+   */
+  PUSH_TEST_ORIGIN: z
+    .string()
+    .refine((v) => v.startsWith('https://') && isBareOrigin(v), 'an https origin such as https://127.0.0.1:4443 (no path)')
+    .optional(),
+  /** Tests only: the PEM certificate to trust for PUSH_TEST_ORIGIN (and for it alone). */
+  PUSH_TEST_CA_FILE: z.string().min(1).optional(),
 });
 
 function parseJsonRecord(value: string, ctx: z.RefinementCtx): Record<string, string> {
@@ -110,6 +120,7 @@ const TOGETHER = [
   ['S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']],
   ['ADYEN_API_KEY', ['ADYEN_MERCHANT_ACCOUNTS', 'ADYEN_HMAC_KEY']],
   ['TWILIO_ACCOUNT_SID', ['TWILIO_AUTH_TOKEN', 'TWILIO_FROM']],
+  ['PUSH_TEST_CA_FILE', ['PUSH_TEST_ORIGIN']],
 ] as const;
 
 const checkedConfigSchema = configSchema.superRefine((c, ctx) => {

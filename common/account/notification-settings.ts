@@ -30,6 +30,8 @@ export const notificationSettingsSchema = z.object({
   invisible: z.boolean(),
   /** How many devices receive push notifications. */
   push_subscriptions: z.number().int(),
+  /** Pushes about messages show their text (off: the sender's name only). */
+  push_message_text: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -40,6 +42,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsUpdateSchema = z.strictObject({
   email_notifications: z.partialRecord(typeEnum, z.boolean()).optional(),
   invisible: z.boolean().optional(),
+  push_message_text: z.boolean().optional(),
   notifications_disabled: z.tuple([]).optional(),
 });
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;

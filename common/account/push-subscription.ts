@@ -8,34 +8,22 @@ export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 const base64urlOf = (bytes: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`));
 
 /**
- * Push services are public HTTPS hosts; an endpoint naming this machine, a bare address or
- * a non-HTTPS URL is refused, so that sending pushes later can never be turned into
- * requests to internal services (SSRF).
+ * The shape of a push endpoint: an https URL without credentials. Which hosts may be named
+ * (public ones only, against SSRF) is the server's rule: server/domain/settings/push-endpoint-rule.ts.
  */
-function isPublicHttpsUrl(value: string): boolean {
+function isHttpsUrl(value: string): boolean {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return false;
   }
-  const host = url.hostname.toLowerCase();
-  return (
-    url.protocol === 'https:' &&
-    !url.username &&
-    !url.password &&
-    host.includes('.') &&
-    !host.startsWith('[') &&
-    !/^[\d.]+$/.test(host) &&
-    !host.endsWith('.localhost') &&
-    !host.endsWith('.local') &&
-    !host.endsWith('.internal')
-  );
+  return url.protocol === 'https:' && !url.username && !url.password;
 }
 
 /** POST /api/user.php?push=1: a PushSubscription as the browser serialises it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGTH).refine(isPublicHttpsUrl),
+  endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGTH).refine(isHttpsUrl),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     // An uncompressed P-256 public key: 65 bytes starting with 0x04 (base64url "B...").

@@ -97,6 +97,8 @@ export const members = pgTable(
     notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'`),
     /** E-mail notification types (spec section 9) the member turned off; everything else is on. */
     emailOptOuts: text('email_opt_outs').array().notNull().default(sql`'{}'`),
+    /** Pushes about messages show the message's text (off: the lock screen names only the sender). */
+    pushMessageText: boolean('push_message_text').notNull().default(false),
     /** Tracking parameters of the visit that signed up (spec section 3, tracking query). */
     signupTracking: jsonb('signup_tracking').$type<Record<string, string>>().notNull().default({}),
     /** active | disabled: a disabled profile is hidden from every listing. */

@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { ensureDemoSites } from '../db/seed/demo-data';
 import { openTestDatabase } from './test-database';
+import type { Secrets } from '../secrets';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,7 +18,11 @@ export interface TestApp {
 }
 
 /** The real API over a real (fresh) database with the demo sites, without the SSR build. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  /** `secrets`: real VAPID keys for the tests that send pushes (the default ones are placeholders). */
+  options: { logStream?: DestinationStream; secrets?: Partial<Secrets> } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rv-test-'));
   const database = await openTestDatabase();
   await ensureDemoSites(database.db);
@@ -25,7 +30,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const app = await buildApp({
     config,
     database,
-    secrets: { cookieSecret: 'test-cookie-secret-test-cookie-secret', vapidPublicKey: 'test-vapid-public', vapidPrivateKey: 'test-vapid-private' },
+    secrets: { cookieSecret: 'test-cookie-secret-test-cookie-secret', vapidPublicKey: 'test-vapid-public', vapidPrivateKey: 'test-vapid-private', ...options.secrets },
     ssrBuild: null,
     logStream: options.logStream,
   });

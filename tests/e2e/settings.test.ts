@@ -155,6 +155,22 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('push-devices')).toHaveText(lookup(en, 'push.devices').replace('{{n}}', '0'));
     expect(hydrationErrors).toEqual([]);
   });
+
+  test('shows message text in pushes only when turned on (off by default); the choice stays after a reload', async ({ page, logIn }) => {
+    await logIn(FREE_MEMBER, '/notifications');
+    const pushText = page.getByRole('switch', { name: t('pushText.label') });
+    await expect(pushText).not.toBeChecked();
+    await expect(page.getByTestId('push-text-state')).toHaveText(t('pushText.off'));
+    await pushText.click();
+    await expect(page.getByTestId('push-text-done')).toBeVisible();
+    await page.reload();
+    await expect(pushText).toBeChecked();
+    await expect(page.getByTestId('push-text-state')).toHaveText(t('pushText.on'));
+    await pushText.click();
+    await expect(page.getByTestId('push-text-done')).toBeVisible();
+    await page.reload();
+    await expect(pushText).not.toBeChecked();
+  });
 });
 
 test.describe('without JavaScript', () => {
@@ -170,12 +186,20 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('password-change-error')).toHaveText('Please check your old password.');
 
     await page.goto('/notifications');
+    // Each section has its own Save button without JavaScript.
+    const emailSave = page.getByRole('region', { name: t('notifications.emailTitle') }).getByRole('button', { name: t('save') });
     await page.getByRole('switch', { name: t('notifications.types.weekly_updates') }).uncheck();
-    await page.getByRole('button', { name: t('save') }).click();
+    await emailSave.click();
     await expect(page.getByTestId('email-notifications-done')).toBeVisible();
     await expect(page.getByRole('switch', { name: t('notifications.types.weekly_updates') })).not.toBeChecked();
     await page.getByRole('switch', { name: t('notifications.types.weekly_updates') }).check();
-    await page.getByRole('button', { name: t('save') }).click();
+    await emailSave.click();
     await expect(page.getByRole('switch', { name: t('notifications.types.weekly_updates') })).toBeChecked();
+
+    const pushTextSave = page.getByRole('region', { name: t('pushText.title') }).getByRole('button', { name: t('save') });
+    await page.getByRole('switch', { name: t('pushText.label') }).check();
+    await pushTextSave.click();
+    await expect(page.getByTestId('push-text-done')).toBeVisible();
+    await expect(page.getByRole('switch', { name: t('pushText.label') })).toBeChecked();
   });
 });

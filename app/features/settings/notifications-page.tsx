@@ -5,6 +5,7 @@ import { paths } from '../../paths';
 import { DisabledNotice } from './disabled-notice';
 import { EmailNotificationsForm } from './email-notifications-form';
 import { PushStatus } from './push-status';
+import { PushPreviewSwitch } from './push-preview-switch';
 import { PageTitle } from '../../components/page-title';
 
 /** The notifications screen (spec section 2): e-mail notification types, why e-mail stopped, push. */
@@ -20,6 +21,7 @@ export function NotificationsPage({ bundle, values }: { bundle: Record<string, u
       <DisabledNotice reasons={values.notifications_disabled} />
       <EmailNotificationsForm values={values.email_notifications} />
       <PushStatus devices={values.push_subscriptions} />
+      <PushPreviewSwitch showText={values.push_message_text} />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export async function settingsAction(form: FormData, api: Api) {
   }
 }
 
-/** The /notifications forms: the e-mail switches (all of them at once) and "turn e-mail back on". */
+/** The /notifications forms: the e-mail switches (all of them at once), "turn e-mail back on", message text in pushes. */
 export async function notificationsAction(form: FormData, api: Api) {
   const intent = field(form, 'intent');
   switch (intent) {
@@ -45,6 +45,8 @@ export async function notificationsAction(form: FormData, api: Api) {
     }
     case 'resume':
       return answer(intent, await api(accountEndpoints.saveNotifications, { body: { notifications_disabled: [] } }));
+    case 'push-text':
+      return answer(intent, await api(accountEndpoints.saveNotifications, { body: { push_message_text: form.get('push_message_text') === 'on' } }));
     default:
       throw data(null, { status: 400 });
   }

@@ -5,6 +5,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { notificationSettings, updateNotificationSettings } from './notification-settings';
 import { addPushQueryConstraint, PUSH_CONSTRAINT } from '../../http/push-query-constraint';
 import { deletePushSubscription, savePushSubscription } from './push-subscription-repository';
+import { isAllowedPushEndpoint } from './push-endpoint-rule';
+import { ApiError } from '../../http/api-error';
 
 /** Documented under their real address: the login route shares the path without the query. */
 const pushDocs = (url: string) => (doc: Parameters<typeof jsonSchemaTransform>[0]) => ({ ...jsonSchemaTransform(doc), url });
@@ -31,7 +33,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     {
       schema: {
         tags: ['settings'],
-        summary: 'Turn e-mail notification types on or off, e-mail back on, invisible mode on or off',
+        summary: 'Turn e-mail notification types on or off, e-mail back on, invisible mode on or off, message text in pushes on or off',
       },
     },
     async (request) => {
@@ -53,6 +55,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (request) => {
       const member = await request.requireMember();
+      if (!isAllowedPushEndpoint(request.body.endpoint, app.config.PUSH_TEST_ORIGIN)) throw new ApiError(400, 'settings:errors.pushEndpointRefused', {}, 'endpoint');
       const n = await savePushSubscription(db, member.id, request.body, request.headers['user-agent'] ?? '');
       return { ok: true as const, push_subscriptions: n };
     },

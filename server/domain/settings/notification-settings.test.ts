@@ -18,7 +18,7 @@ describe('GET and PUT /api/notifications.php', () => {
     const res = await api.get('/api/notifications.php');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(notificationSettingsSchema.parse(res.json())).toEqual({ email_notifications: allOn, notifications_disabled: [], invisible: false, push_subscriptions: 0 });
+    expect(notificationSettingsSchema.parse(res.json())).toEqual({ email_notifications: allOn, notifications_disabled: [], invisible: false, push_subscriptions: 0, push_message_text: false });
   });
 
   it('stores switched-off types as opt-outs, keeps the others, and turns them on again', async () => {

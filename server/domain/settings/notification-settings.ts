@@ -11,6 +11,7 @@ export async function notificationSettings(db: Db, memberId: number): Promise<No
     notifications_disabled: row?.notificationsDisabled ?? [],
     invisible: row?.invisible ?? false,
     push_subscriptions: push,
+    push_message_text: row?.pushMessageText ?? false,
   };
 }
 
@@ -21,6 +22,7 @@ export async function updateNotificationSettings(db: Db, memberId: number, updat
     turnOn: EMAIL_NOTIFICATION_TYPES.filter((type) => switches[type] === true),
     turnOff: EMAIL_NOTIFICATION_TYPES.filter((type) => switches[type] === false),
     invisible: update.invisible,
+    pushMessageText: update.push_message_text,
     clearDisabled: update.notifications_disabled !== undefined,
   });
   return notificationSettings(db, memberId);

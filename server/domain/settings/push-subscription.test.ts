@@ -59,10 +59,6 @@ describe('POST and DELETE /api/user.php?push=1', () => {
       {},
       { endpoint: 'https://fcm.googleapis.com/x' },
       subscription({ endpoint: 'http://fcm.googleapis.com/fcm/send/x' }),
-      subscription({ endpoint: 'https://localhost/push' }),
-      subscription({ endpoint: 'https://127.0.0.1/push' }),
-      subscription({ endpoint: 'https://[::1]/push' }),
-      subscription({ endpoint: 'https://push.internal/x' }),
       subscription({ endpoint: 'https://user:pw@fcm.googleapis.com/x' }),
       subscription({ endpoint: `https://fcm.googleapis.com/${'x'.repeat(3000)}` }),
       subscription({ endpoint: 'not a url' }),
@@ -74,6 +70,16 @@ describe('POST and DELETE /api/user.php?push=1', () => {
       const res = await api.post('/api/user.php?push=1', body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
       expect(res.json().error.code).toBe('invalidInput');
+    }
+    expect(await rowsOf(member.id)).toHaveLength(0);
+  });
+
+  it('refuses endpoints that are not public hosts (SSRF) with their own message, saving nothing', async () => {
+    const { member, api } = await loggedInMember(t);
+    for (const endpoint of ['https://localhost/push', 'https://127.0.0.1/push', 'https://[::1]/push', 'https://push.internal/x', 'https://localhost./x']) {
+      const res = await api.post('/api/user.php?push=1', subscription({ endpoint }));
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'pushEndpointRefused', fields: { endpoint: expect.any(String) } });
     }
     expect(await rowsOf(member.id)).toHaveLength(0);
   });

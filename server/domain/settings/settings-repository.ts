@@ -51,11 +51,17 @@ export interface NotificationRow {
   emailOptOuts: string[];
   notificationsDisabled: string[];
   invisible: boolean;
+  pushMessageText: boolean;
 }
 
 export async function readNotificationRow(db: Db, memberId: number): Promise<NotificationRow | undefined> {
   const [row] = await db
-    .select({ emailOptOuts: members.emailOptOuts, notificationsDisabled: members.notificationsDisabled, invisible: members.invisible })
+    .select({
+      emailOptOuts: members.emailOptOuts,
+      notificationsDisabled: members.notificationsDisabled,
+      invisible: members.invisible,
+      pushMessageText: members.pushMessageText,
+    })
     .from(members)
     .where(eq(members.id, memberId));
   return row;
@@ -71,13 +77,14 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
 export async function updateNotificationRow(
   db: Db,
   memberId: number,
-  change: { turnOn: readonly string[]; turnOff: readonly string[]; invisible?: boolean | undefined; clearDisabled: boolean },
+  change: { turnOn: readonly string[]; turnOff: readonly string[]; invisible?: boolean | undefined; pushMessageText?: boolean | undefined; clearDisabled: boolean },
 ): Promise<void> {
   const set: PgUpdateSetSource<typeof members> = {};
   if (change.turnOn.length > 0 || change.turnOff.length > 0) {
     set.emailOptOuts = sql`coalesce((select array_agg(distinct x order by x) from unnest(array_cat(${members.emailOptOuts}, ${textArray(change.turnOff)})) as u(x) where x <> all(${textArray(change.turnOn)})), '{}'::text[])`;
   }
   if (change.invisible !== undefined) set.invisible = change.invisible;
+  if (change.pushMessageText !== undefined) set.pushMessageText = change.pushMessageText;
   if (change.clearDisabled) set.notificationsDisabled = sql`'{}'::text[]`;
   if (Object.keys(set).length === 0) return;
   await db.update(members).set(set).where(eq(members.id, memberId));

@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "push_message_text" boolean DEFAULT false NOT NULL;
