@@ -1,7 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import de from '../../../app/locales/de/notice-mails.json';
-import en from '../../../app/locales/en/notice-mails.json';
 import { likes, members, notificationMails } from '../../db/schema';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { loggedInMember } from '../../test-support/test-client';
@@ -12,6 +10,8 @@ import { MAIL_LIKES, MAIL_NEW_MESSAGES, MESSAGE_MAIL_GAP_HOURS } from './mail-no
 import { memberOfNoticeHeader, NOTICE_HEADER, readUnsubscribeToken } from './notice-token';
 
 const t = testAppForFile();
+/** A notice-mails text as the member's language gives it. */
+const text = (locale: 'de' | 'en', key: string, vars: Record<string, unknown> = {}) => t.app.translations.t(locale)(`notice-mails:${key}`, { siteName: 'Rendezvous', ...vars });
 const db = () => t.database.db;
 const HOUR = 3600_000;
 
@@ -50,8 +50,9 @@ describe('new conversation and new messages mails', () => {
     const mails = await noticeMailsTo(t, anna.email);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
-    expect(mail.subject).toBe(de.newConversation.subject.replace('{{sender}}', bert.member.name).replace('{{siteName}}', 'Rendezvous'));
-    expect(mail.text).toContain(de.newConversation.body.replace('{{sender}}', bert.member.name).replace('{{siteName}}', 'Rendezvous'));
+    expect(mail.subject).toBe(text('de', 'newConversation.subject', { sender: bert.member.name }));
+    expect(mail.subject).not.toBe(text('en', 'newConversation.subject', { sender: bert.member.name }));
+    expect(mail.text).toContain(text('de', 'newConversation.body', { sender: bert.member.name }));
     expect(mail.text).toContain(`/chats/${conversation}`);
     expect(mail.text).not.toContain('very private');
     expect(mail.html).not.toContain('very private');
@@ -62,7 +63,7 @@ describe('new conversation and new messages mails', () => {
     expect(headerLine(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(readUnsubscribeToken(t.app.noticeKeys, new URL(oneClick).searchParams.get('token')!)).toEqual({ memberId: anna.id, type: 'new_conversations' });
     expect(mail.html).toContain(`/unsubscribe?token=`);
-    expect(mail.html).toContain(de.unsubscribe);
+    expect(mail.html).toContain(text('de', 'unsubscribe'));
     expect(memberOfNoticeHeader(headerLine(mail, NOTICE_HEADER), t.app.noticeKeys.notice)).toBe(anna.id);
     expect(headerLine(mail, 'Feedback-ID')).toBe('new_conversations:rendezvous:rendezvous');
     expect(mail.from?.text).toContain('Rendezvous');
@@ -84,8 +85,8 @@ describe('new conversation and new messages mails', () => {
     await settle(t);
     const mails = await noticeMailsTo(t, anna.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toBe(en.newMessages.subject.replace('{{sender}}', bert.member.name));
-    expect(mails[1]!.text).toContain(en.newMessages.body.replace('{{sender}}', bert.member.name).replace('{{count}}', '2'));
+    expect(mails[1]!.subject).toBe(text('en', 'newMessages.subject', { sender: bert.member.name }));
+    expect(mails[1]!.text).toContain(text('en', 'newMessages.body', { sender: bert.member.name, count: '2' }));
     expect(mails[1]!.text).toContain(`/chats/${conversation}`);
 
     // A fourth message within the gap: the job waits for the gap's end instead of mailing.
@@ -101,7 +102,7 @@ describe('new conversation and new messages mails', () => {
     await makeDue(t, MAIL_NEW_MESSAGES);
     await settle(t);
     const last = (await noticeMailsTo(t, anna.email))[2]!;
-    expect(last.text).toContain(en.newMessages.body.replace('{{sender}}', bert.member.name).replace('{{count}}', '1'));
+    expect(last.text).toContain(text('en', 'newMessages.body', { sender: bert.member.name, count: '1' }));
   });
 
   it('sends nothing to a member who is online or has read the messages', async () => {
@@ -143,13 +144,13 @@ describe('new conversation and new messages mails', () => {
     await db().update(members).set({ status: 'pending_deletion', deletionRequestedAt: new Date() }).where(eq(members.id, leaving.id));
     await settle(t);
     expect(await noticeMailsTo(t, optedOut.email)).toHaveLength(1); // the like only
-    expect((await noticeMailsTo(t, optedOut.email))[0]!.subject).toBe(en.likes.one.subject.replace('{{liker}}', bert.member.name));
+    expect((await noticeMailsTo(t, optedOut.email))[0]!.subject).toBe(text('en', 'likes.one.subject', { liker: bert.member.name }));
     expect(await noticeMailsTo(t, bounced.email)).toHaveLength(0);
     expect(await noticeMailsTo(t, spam.email)).toHaveLength(0);
     expect(await noticeMailsTo(t, unconfirmed.email)).toHaveLength(0);
     expect(await noticeMailsTo(t, leaving.email)).toHaveLength(0);
     const other = await noticeMailsTo(t, unsubscribedLikes.email);
-    expect(other.map((m) => m.subject)).toEqual([en.newConversation.subject.replace('{{sender}}', bert.member.name).replace('{{siteName}}', 'Rendezvous')]);
+    expect(other.map((m) => m.subject)).toEqual([text('en', 'newConversation.subject', { sender: bert.member.name })]);
   });
 });
 
@@ -172,7 +173,7 @@ describe('likes mails', () => {
     await settle(t);
     mails = await noticeMailsTo(t, anna.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.subject).toBe(en.likes.many.subject.replace('{{siteName}}', 'Rendezvous').replace('{{count}}', '3'));
+    expect(mails[1]!.subject).toBe(text('en', 'likes.many.subject', { count: '3' }));
 
     const f = await sender();
     await like(f, anna.id);
@@ -189,7 +190,7 @@ describe('likes mails', () => {
     await like(bert, anna.member.id);
     await settle(t);
     const mails = await noticeMailsTo(t, anna.member.email);
-    expect(mails.map((m) => m.subject)).toEqual([en.likes.match.subject.replace('{{liker}}', bert.member.name)]);
+    expect(mails.map((m) => m.subject)).toEqual([text('en', 'likes.match.subject', { liker: bert.member.name })]);
     expect(mails[0]!.text).toContain('/likes/matches');
     const recorded = await db()
       .select()

@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/mailer';
 import { noticeMail, type NoticeContent } from '../../mail/notice-mail';
 import type { SiteDirectory, Site } from '../sites/site-directory';
 import { publicOrigin } from '../sites/site-origin';
-import { recipient, recordMail, type MailRecord } from './mail-repository';
+import { recordMail, type MailRecord, type recipient } from './mail-repository';
 import { NOTICE_HEADER, noticeHeaderValue, unsubscribeToken, type NoticeKeys } from './notice-token';
 
 /** What sending a notification mail needs (taken from the app once per queue). */
