@@ -20,6 +20,8 @@ const REMINDER_UNTIL_DAYS = 180;
 export const PROMOTION_HOURS_LEFT = 12;
 
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
+/** The run's day: the ref of daily mails, so that a job queued twice for a member mails once. */
+const dayOf = (now: Date) => `day:${now.toISOString().slice(0, 10)}`;
 
 /**
  * Selects the members `where` admits (over `members m`, mail allowed and the type not turned
@@ -57,6 +59,7 @@ export const unreadRemindersJob = (sendMany: SendMany): ScheduledJob => ({
         and msg.id > cm.read_up_to and msg.id > cm.cleared_up_to and msg.sender_id <> cm.member_id
         where cm.member_id = m.id and cm.unread > 0 and msg.created_at < ${before}::timestamptz
           and msg.id > coalesce((select max(n.up_to_message_id) from notification_mails n where n.conversation_id = cm.conversation_id and n.member_id = m.id), 0))`,
+      dayOf(now),
     );
   },
 });
@@ -87,6 +90,7 @@ export const inactivityRemindersJob = (sendMany: SendMany): ScheduledJob => ({
       'reminders',
       sql`m.last_active_at < ${ago(now, INACTIVE_DAYS * 86_400_000)}::timestamptz and m.last_active_at > ${ago(now, REMINDER_UNTIL_DAYS * 86_400_000)}::timestamptz
         and not exists (select 1 from notification_mails n where n.member_id = m.id and n.type = 'reminders' and n.sent_at > ${ago(now, REMINDER_EVERY_DAYS * 86_400_000)}::timestamptz)`,
+      dayOf(now),
     );
   },
 });
