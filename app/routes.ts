@@ -41,6 +41,8 @@ export default [
     screen('activate/done', 'activate-done', 'routes/activate-done.tsx'),
     screen('activate/error', 'activate-error', 'routes/activate-error.tsx'),
     screen('mail-change/do', 'mail-change-do', 'routes/mail-change-do.tsx'),
+    // A notification mail's footer link (not in the spec's table): asks before it unsubscribes.
+    screen('unsubscribe', 'unsubscribe', 'routes/unsubscribe.tsx'),
     screen('match-finder', 'match-finder', 'routes/match-finder.tsx'),
     ...STATIC_PAGES.map((name) => screen(`pages/${name}`, `pages-${name}`, 'routes/static-page.tsx')),
     route('*', 'routes/not-found.tsx', { id: 'not-found' }),

@@ -47,6 +47,8 @@ import { JobQueue } from './jobs/job-queue';
 import { pushSenderFor, type WebPushSender } from './domain/notifications/push-sender';
 import { backgroundJobs } from './jobs/background-jobs';
 import { notificationQueues, queueNotices } from './domain/notifications/notification-queues';
+import { noticeKeysOf, type NoticeKeys } from './domain/notifications/notice-token';
+import { unsubscribeRoutes } from './domain/notifications/unsubscribe-routes';
 import { visitorPlugin } from './plugins/visitor-plugin';
 import { sessionPlugin } from './plugins/session-plugin';
 import { authRoutes } from './domain/auth/auth-routes';
@@ -92,6 +94,8 @@ declare module 'fastify' {
     /** Sends Web Push with the deployment's VAPID keys, to public push services only. */
     pushSender: WebPushSender;
     mailer: Mailer;
+    /** Keys of notification mails' unsubscribe links and notice header (notice-token.ts). */
+    noticeKeys: NoticeKeys;
     jobs: JobQueue;
     /** Uploaded photo files (local disk or an S3-compatible bucket). */
     photoStorage: ObjectStorage;
@@ -168,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('pushSender', pushSenderFor(config, secrets));
   app.addHook('onClose', async () => app.pushSender.close());
   app.decorate('mailer', createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.DATA_DIR, 'outbox') }));
+  app.decorate('noticeKeys', noticeKeysOf(secrets.cookieSecret));
   app.decorate('jobs', new JobQueue(database.pool, database.db, app.log, deps.background ?? false));
   // main.ts starts the workers after listening; tests drain queues by hand. Jobs in progress finish before close.
   app.addHook('onClose', async () => app.jobs.stop());
@@ -245,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(liveRoutes);
     await api.register(paymentsRoutes);
     await api.register(offersRoutes);
+    await api.register(unsubscribeRoutes);
     if (testPaymentsEnabled(config)) await api.register(testCheckoutRoutes(app.testProvider));
     await api.register(directDebitRoutes, { dataKey: dataKeyOf(secrets) });
     await api.register(mailFeedbackRoutes);

@@ -496,3 +496,38 @@ export const complaints = pgTable(
   },
   (t) => [index('complaints_site_idx').on(t.siteId, t.status, t.createdAt)],
 );
+
+/**
+ * Every notification mail sent (spec 9 types): what batching reads ("mailed about this
+ * conversation in the last hours?", "likes since the last likes mail") and tests check.
+ * `upToMessageId` is the newest message a mail covered; `ref` names what a one-off mail was
+ * about (the welcome offer, a news item, a week).
+ */
+export const notificationMails = pgTable(
+  'notification_mails',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    conversationId: integer('conversation_id'),
+    upToMessageId: integer('up_to_message_id'),
+    ref: text('ref'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notification_mails_member_idx').on(t.memberId, t.type, t.sentAt), index('notification_mails_conversation_idx').on(t.conversationId, t.memberId).where(sql`${t.conversationId} is not null`)],
+);
+
+/** News for members who allow news (npm run news): one text per locale, mailed by the news job once queued. */
+export const noticeNews = pgTable('notice_news', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  /** { en: { subject, body }, de: {...}, ... }: English is required (the fallback). */
+  texts: jsonb('texts').$type<Record<string, { subject: string; body: string }>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When its mails were queued (null: the news job has not picked it up yet). */
+  queuedAt: timestamp('queued_at', { withTimezone: true }),
+});

@@ -22,6 +22,8 @@ export interface QueueDefinition<T extends object> {
   retryDelaySeconds?: number;
   /** Seconds between polls when the queue was empty (a send in this process wakes it at once). */
   pollingIntervalSeconds?: number;
+  /** pg-boss's `short`: one waiting job per singleton key, further sends dropped (debounced notices). */
+  policy?: 'standard' | 'short';
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each queue has its own data type
@@ -92,7 +94,7 @@ export class JobQueue {
     boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
     await boss.start();
     for (const q of this.queues.values()) {
-      await boss.createQueue(q.name, { name: q.name, retryLimit: q.retryLimit ?? 5, retryDelay: q.retryDelaySeconds ?? 30, retryBackoff: true });
+      await boss.createQueue(q.name, { name: q.name, policy: q.policy ?? 'standard', retryLimit: q.retryLimit ?? 5, retryDelay: q.retryDelaySeconds ?? 30, retryBackoff: true });
     }
     for (const s of this.scheduled.values()) {
       // Singleton: a run that lasts past the next slot is not joined by a second one.

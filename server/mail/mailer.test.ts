@@ -13,6 +13,7 @@ const message: MailMessage = {
   text: 'Hallo Anna, bevestig je adres: https://rendezvous.example/activate',
   html: '<p>Hallo Anna, <a href="https://rendezvous.example/activate">bevestig je adres</a></p>',
   listUnsubscribe: 'https://rendezvous.example/notifications',
+  headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
 };
 
 describe('SMTP mailer', () => {
@@ -47,6 +48,7 @@ describe('SMTP mailer', () => {
     expect(received[0]!.data).toContain('Subject: Bevestig je e-mailadres');
     expect(received[0]!.data).toContain('multipart/alternative');
     expect(received[0]!.data).toMatch(/List-Unsubscribe: <https:\/\/rendezvous\.example\/notifications>/);
+    expect(received[0]!.data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });
 });
 

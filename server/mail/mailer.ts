@@ -11,6 +11,8 @@ export interface MailMessage {
   html: string;
   /** Sent as List-Unsubscribe for notification mails. */
   listUnsubscribe?: string;
+  /** Further header fields (List-Unsubscribe-Post, the notice header of notification mails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -60,5 +62,6 @@ function toNodemailer(m: MailMessage): SendMailOptions {
     text: m.text,
     html: m.html,
     ...(m.listUnsubscribe ? { list: { unsubscribe: m.listUnsubscribe } } : {}),
+    ...(m.headers ? { headers: m.headers } : {}),
   };
 }

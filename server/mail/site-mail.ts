@@ -30,6 +30,8 @@ export interface SiteMailParts {
   after?: string[];
   /** A full key, for a footer that the mails of a namespace share. */
   footer?: string;
+  /** A visible unsubscribe link under the footer: a full key for its label, and its target. */
+  unsubscribe?: { key: string; href: string };
 }
 
 /** Every mail's From: the site's mail_name in the mail's language, at its support address. */
@@ -55,6 +57,7 @@ export function siteMail(input: SiteMailContext & { to: string; name?: string },
     ...(mail.link === undefined ? {} : { button: { label: text('button'), href: mail.link } }),
     ...(mail.after ? { after: mail.after.map(text) } : {}),
     footer: mail.footer ? t(mail.footer, vars) : text('footer'),
+    ...(mail.unsubscribe ? { unsubscribe: { label: t(mail.unsubscribe.key, vars), href: mail.unsubscribe.href } } : {}),
   });
   return { from: mailSender(site, locale), to: input.to, subject: text('subject'), ...rendered };
 }

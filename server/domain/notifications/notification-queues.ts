@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
-import { mailAboutLike, mailAboutMessage } from './mail-notifications';
+import { handleLikes, handleNewMessages, mailAboutLike, mailAboutMessage, MAIL_LIKES, MAIL_NEW_MESSAGES, type ConversationJob, type LikesJob } from './mail-notifications';
+import { handleNoticeJob, MAIL_NOTICE, type NoticeJob } from './mail-digests';
+import { noticeDeps } from './notification-mail';
 import { pushAboutLike, pushAboutMessage } from './push-notifications';
 
 /** A message the recipient may want to hear about (push now, e-mail as batching allows). */
@@ -23,6 +25,7 @@ export interface NoticeQueue<T> {
   handle(data: T): Promise<void>;
   batchSize: number;
   pollingIntervalSeconds: number;
+  policy?: 'standard' | 'short';
 }
 
 export const NOTIFY_MESSAGE = 'notify-message';
@@ -32,7 +35,7 @@ export const NOTIFY_LIKE = 'notify-like';
  * The queues that turn committed events into pushes and mails. Each handler reads the state
  * again when it runs (blocked since, read since, preferences) and is safe to run twice.
  */
-export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNotice>, NoticeQueue<LikeNotice>] {
+export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNotice>, NoticeQueue<LikeNotice>, ...MailQueues] {
   const message: NoticeQueue<MessageNotice> = {
     name: NOTIFY_MESSAGE,
     batchSize: 20,
@@ -51,7 +54,21 @@ export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNo
       await mailAboutLike(app, notice);
     },
   };
-  return [message, like];
+  return [message, like, ...mailQueues(app)];
+}
+
+type MailQueues = [NoticeQueue<ConversationJob>, NoticeQueue<LikesJob>, NoticeQueue<NoticeJob>];
+
+/** The delayed, debounced mail jobs (one waiting per conversation or member) and the scheduled mails' queue. */
+function mailQueues(app: FastifyInstance): MailQueues {
+  const deps = () => noticeDeps(app);
+  const resend = (name: string, data: object, options: { singletonKey: string; startAfter: Date }) => app.jobs.send(name, data, options);
+  return [
+    { name: MAIL_NEW_MESSAGES, policy: 'short', batchSize: 20, pollingIntervalSeconds: 5, handle: (job) => handleNewMessages(deps(), resend, job) },
+    { name: MAIL_LIKES, policy: 'short', batchSize: 20, pollingIntervalSeconds: 5, handle: (job) => handleLikes(deps(), resend, job) },
+    // Weekly updates and news reach every member: a sizeable batch keeps SMTP busy.
+    { name: MAIL_NOTICE, batchSize: 100, pollingIntervalSeconds: 5, handle: async (job) => void (await handleNoticeJob(deps(), job)) },
+  ];
 }
 
 /** The notices a committed live event gives rise to (the other member's messages and likes only). */
