@@ -11,7 +11,7 @@ import { offlinePage, OFFLINE_CSP } from './offline-page';
 import { webAppManifest } from './web-app-manifest';
 
 export interface InstalledAppOptions {
-  /** The bundled worker (scripts/build.mjs writes build/worker/sw.js); tests pass their own. */
+  /** The bundled worker; by default the one scripts/build.mjs writes to build/worker/sw.js. */
   workerFile?: string;
 }
 
