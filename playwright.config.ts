@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path.mjs';
 import { E2E_MAIL_FEEDBACK_TOKEN } from './tests/e2e/mail-feedback-token';
+import { PUSH_CERT_DIR, PUSH_SERVICE_PORT } from './tests/e2e/push-service-config';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   webServer: {
     // The real product: production build, embedded PostgreSQL, a small demo data set.
-    command: `rm -rf ${DATA_DIR} && node scripts/start.mjs`,
+    command: `rm -rf ${DATA_DIR} && node tests/e2e/push-service-cert.mjs ${PUSH_CERT_DIR} && node scripts/start.mjs`,
     url: `http://localhost:${PORT}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -40,6 +41,8 @@ export default defineConfig({
       SIGNUP_RATE_LIMIT_MAX: '1000',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FEEDBACK_TOKEN: E2E_MAIL_FEEDBACK_TOKEN,
+      PUSH_TEST_ORIGIN: `https://127.0.0.1:${PUSH_SERVICE_PORT}`,
+      PUSH_TEST_CA_FILE: `${PUSH_CERT_DIR}/cert.pem`,
     },
   },
 });

@@ -102,7 +102,8 @@ async function openOrFocus(url: string): Promise<void> {
   const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin);
   if (tab) {
-    const focused = await tab.focus();
+    // A browser may refuse the focus (no user activation left): the tab still goes to the page.
+    const focused = await tab.focus().catch(() => tab);
     // navigate() works only on tabs this worker controls; otherwise a new window is the way.
     const navigated = await focused.navigate(url).catch(() => null);
     if (navigated) return;

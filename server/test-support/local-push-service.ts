@@ -56,14 +56,16 @@ interface Keys {
  * contact) and decrypting the aes128gcm body (RFC 8291) with the subscription's private key.
  * `vapidPublicKey`, when given, is the only key accepted (the app's). `port` fixes the port
  * (a Playwright server must know the origin before it starts); by default a free one.
+ * `certificate` (PEM key and certificate) replaces the one made at start.
  */
-export async function startLocalPushService(options: { port?: number; vapidPublicKey?: string } = {}): Promise<LocalPushService> {
+export async function startLocalPushService(options: { port?: number; vapidPublicKey?: string; certificate?: { key: string; cert: string } } = {}): Promise<LocalPushService> {
   const keys = new Map<string, Keys>();
   const answers = new Map<string, number>();
   const received: ReceivedPush[] = [];
   const requests: { path: string; status: number }[] = [];
   const waiters: Array<{ match: (push: ReceivedPush) => boolean; resolve: (push: ReceivedPush) => void }> = [];
-  const certificate = selfSignedCertificate();
+  // A given certificate: the one a server started earlier already trusts (Playwright's).
+  const certificate = options.certificate ?? selfSignedCertificate();
   const certDir = mkdtempSync(path.join(tmpdir(), 'local-push-'));
   const caFile = path.join(certDir, 'ca.pem');
   writeFileSync(caFile, certificate.cert);
