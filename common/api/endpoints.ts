@@ -7,6 +7,7 @@ import { directDebitEndpoints } from '../direct-debit/direct-debit-endpoints';
 import { geocodeEndpoints } from '../geocode/geocode-endpoints';
 import { likesEndpoints } from '../likes/likes-endpoints';
 import { membersEndpoints } from '../members/members-endpoints';
+import { unsubscribeEndpoints } from '../notifications/unsubscribe';
 import { offersEndpoints } from '../offers/discount-code';
 import { paymentsEndpoints } from '../payments/payments-endpoints';
 import { testCheckoutEndpoints } from '../payments/test-checkout';
@@ -34,6 +35,7 @@ export const endpoints = {
   geocode: geocodeEndpoints,
   likes: likesEndpoints,
   members: membersEndpoints,
+  notifications: unsubscribeEndpoints,
   offers: offersEndpoints,
   payments: paymentsEndpoints,
   testCheckout: testCheckoutEndpoints,

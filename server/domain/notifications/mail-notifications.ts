@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { notificationMails } from '../../db/schema';
 import type { LikeNotice, MessageNotice } from './notification-queues';
-import { isOnline, noticeDeps, sendNotice, type NoticeDeps } from './notification-mail';
+import { isOnline, sendNotice, type NoticeDeps } from './notification-mail';
 import { lastMail, mailedUpTo, messageFacts, newLikesSince, recipient, unmailedUnread } from './mail-repository';
 
+export const MAIL_NEW_CONVERSATION = 'mail-new-conversation';
 export const MAIL_NEW_MESSAGES = 'mail-new-messages';
 export const MAIL_LIKES = 'mail-likes';
 
@@ -31,14 +32,14 @@ export const conversationKey = (j: ConversationJob) => `${j.recipientId}:${j.con
 /**
  * A message: the first of a conversation is mailed at once (new_conversations: someone new
  * wrote, which happens once per conversation); a further one queues the new_messages job,
- * delayed and one per conversation, which reads the unread state when it runs.
+ * delayed and one per conversation, which reads the unread state when it runs. Mails are jobs
+ * of their own: a failed mail is retried without repeating the push of the same notice.
  */
 export async function mailAboutMessage(app: FastifyInstance, notice: MessageNotice): Promise<void> {
-  const deps = noticeDeps(app);
-  const facts = await messageFacts(deps.db, notice.messageId);
+  const facts = await messageFacts(app.database.db, notice.messageId);
   if (!facts || facts.senderId === notice.recipientId) return;
   if (facts.first) {
-    await mailNewConversation(deps, notice, facts.senderName);
+    await app.jobs.send(MAIL_NEW_CONVERSATION, notice);
     return;
   }
   const job: ConversationJob = { recipientId: notice.recipientId, conversationId: notice.conversationId };
@@ -50,10 +51,12 @@ export async function mailAboutLike(app: FastifyInstance, notice: LikeNotice): P
   await app.jobs.send(MAIL_LIKES, { recipientId: notice.recipientId } satisfies LikesJob, { singletonKey: String(notice.recipientId) });
 }
 
-async function mailNewConversation(deps: NoticeDeps, notice: MessageNotice, sender: string): Promise<void> {
-  const member = await recipient(deps.db, notice.recipientId);
+/** The new-conversation mail: who wrote, a button to the chat. */
+export async function handleNewConversation(deps: NoticeDeps, notice: MessageNotice): Promise<void> {
+  const [member, facts] = await Promise.all([recipient(deps.db, notice.recipientId), messageFacts(deps.db, notice.messageId)]);
   // A retried job: this message was mailed already.
-  if (!member || (await mailedUpTo(deps.db, member.id, notice.conversationId)) >= notice.messageId) return;
+  if (!member || !facts || (await mailedUpTo(deps.db, member.id, notice.conversationId)) >= notice.messageId) return;
+  const sender = facts.senderName;
   // No message text, ever: mails are read on shared screens and lock screens (decision 0026).
   await sendNotice(
     deps,

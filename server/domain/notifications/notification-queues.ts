@@ -1,6 +1,17 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
-import { handleLikes, handleNewMessages, mailAboutLike, mailAboutMessage, MAIL_LIKES, MAIL_NEW_MESSAGES, type ConversationJob, type LikesJob } from './mail-notifications';
+import {
+  handleLikes,
+  handleNewConversation,
+  handleNewMessages,
+  mailAboutLike,
+  mailAboutMessage,
+  MAIL_LIKES,
+  MAIL_NEW_CONVERSATION,
+  MAIL_NEW_MESSAGES,
+  type ConversationJob,
+  type LikesJob,
+} from './mail-notifications';
 import { handleNoticeJob, MAIL_NOTICE, type NoticeJob } from './mail-digests';
 import { noticeDeps } from './notification-mail';
 import { pushAboutLike, pushAboutMessage } from './push-notifications';
@@ -57,13 +68,14 @@ export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNo
   return [message, like, ...mailQueues(app)];
 }
 
-type MailQueues = [NoticeQueue<ConversationJob>, NoticeQueue<LikesJob>, NoticeQueue<NoticeJob>];
+type MailQueues = [NoticeQueue<MessageNotice>, NoticeQueue<ConversationJob>, NoticeQueue<LikesJob>, NoticeQueue<NoticeJob>];
 
 /** The delayed, debounced mail jobs (one waiting per conversation or member) and the scheduled mails' queue. */
 function mailQueues(app: FastifyInstance): MailQueues {
   const deps = () => noticeDeps(app);
   const resend = (name: string, data: object, options: { singletonKey: string; startAfter: Date }) => app.jobs.send(name, data, options);
   return [
+    { name: MAIL_NEW_CONVERSATION, batchSize: 20, pollingIntervalSeconds: 2, handle: (notice) => handleNewConversation(deps(), notice) },
     { name: MAIL_NEW_MESSAGES, policy: 'short', batchSize: 20, pollingIntervalSeconds: 5, handle: (job) => handleNewMessages(deps(), resend, job) },
     { name: MAIL_LIKES, policy: 'short', batchSize: 20, pollingIntervalSeconds: 5, handle: (job) => handleLikes(deps(), resend, job) },
     // Weekly updates and news reach every member: a sizeable batch keeps SMTP busy.
