@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { HOST, nextIp } from '../../test-support/test-client';
 import { createMember } from '../../test-support/test-members';
 import { mailReport } from '../../test-support/mail-reports';
+import { NOTICE_HEADER, noticeHeaderValue } from './notice-token';
 
 const TOKEN = 'a-mail-feedback-token-of-forty-characters!';
 const logLines: string[] = [];
@@ -49,6 +50,16 @@ describe('POST /api/mail-feedback.php', () => {
     expect((await post(t, mailReport('postfix-5.1.1-user-unknown.eml', member.email))).json()).toEqual({ outcome: 'already_recorded', reason: 'bounce', members: 0 });
     expect((await post(t, mailReport('arf-abuse-rfc5965.eml', member.email))).json()).toEqual({ outcome: 'recorded', reason: 'fbl', members: 1 });
     expect(await disabledOf(member.id)).toEqual(['bounce', 'fbl']);
+  });
+
+  it("finds the member of a complaint by the notice header of our mail where the provider redacted the recipient", async () => {
+    const member = await createMember(t.database.db, { email: `noticed-${Date.now()}@outlook.example` });
+    const header = `${NOTICE_HEADER}: ${noticeHeaderValue(t.app.noticeKeys, { memberId: member.id, type: 'likes' })}`;
+    const raw = mailReport('arf-abuse-yahoo.eml', 'redacted@redacted.example')
+      .replace(/Original-Rcpt-To: .*\n/, '')
+      .replace('From: Rendezvous <support@rendezvous.example>', `${header}\nFrom: Rendezvous <support@rendezvous.example>`);
+    expect((await post(t, raw)).json()).toEqual({ outcome: 'recorded', reason: 'fbl', members: 1 });
+    expect(await disabledOf(member.id)).toEqual(['fbl']);
   });
 
   it('changes nothing without the token, with a wrong one, or for another scheme, and says why', async () => {

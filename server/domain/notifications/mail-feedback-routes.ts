@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BINARY, endpoint } from '../../../common/api/endpoint';
 import { ApiError, notFound } from '../../http/api-error';
 import { route } from '../../http/endpoint-route';
-import { describeOutcome, MAIL_FEEDBACK_MAX_BYTES, mailFeedbackResultSchema, takeMailFeedback } from './mail-feedback';
+import { describeOutcome, MAIL_FEEDBACK_MAX_BYTES, mailFeedbackResultSchema, noticeHeaderReader, takeMailFeedback } from './mail-feedback';
 
 /**
  * Bounces and spam complaints handed over by the mail server or an ESP (server to server:
@@ -53,7 +53,7 @@ export const mailFeedbackRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new ApiError(400, 'mail-feedback:errors.notAReport');
-      const result = await takeMailFeedback(app.database.db, body, { siteId: request.visitor.site.row.id });
+      const result = await takeMailFeedback(app.database.db, body, { siteId: request.visitor.site.row.id, memberOf: noticeHeaderReader(app.noticeKeys.notice) });
       if (!result) throw new ApiError(400, 'mail-feedback:errors.notAReport');
       request.log.info({ outcome: result.outcome, reason: result.reason, members: result.members }, describeOutcome(result));
       return result;

@@ -5,7 +5,8 @@ import { testAppForFile } from '../../test-support/test-app-for-file';
 import { createMember } from '../../test-support/test-members';
 import { mailReport } from '../../test-support/mail-reports';
 import { runMailFeedbackCommand } from './mail-feedback-cli';
-import { decide, takeMailFeedback } from './mail-feedback';
+import { decide, noticeHeaderReader, takeMailFeedback } from './mail-feedback';
+import { NOTICE_HEADER, noticeHeaderValue, noticeKeysOf } from './notice-token';
 import { parseMailReport } from './mail-feedback-report';
 
 const report = mailReport;
@@ -114,9 +115,10 @@ describe('takeMailFeedback', () => {
 });
 
 describe('a returned message that names its member (the notice header of notification mails)', () => {
-  // Stands for the signed header's verifier: the member id the header names, or null.
-  const memberOf = (headers: Map<string, unknown>) => Number(headers.get('x-rendezvous-notice')) || null;
-  const withNotice = (raw: string, memberId: number) => raw.replace('From: Rendezvous <support@rendezvous.example>', `X-Rendezvous-Notice: ${memberId}\nFrom: Rendezvous <support@rendezvous.example>`);
+  const keys = noticeKeysOf('the cookie secret of this test');
+  const memberOf = noticeHeaderReader(keys.notice);
+  const withNotice = (raw: string, memberId: number, signedWith = keys) =>
+    raw.replace('From: Rendezvous <support@rendezvous.example>', `${NOTICE_HEADER}: ${noticeHeaderValue(signedWith, { memberId, type: 'weekly_updates' })}\nFrom: Rendezvous <support@rendezvous.example>`);
 
   it('finds the member of a complaint whose recipient the provider redacted', async () => {
     const member = await createMember(t.database.db, { email: `redacted-${Date.now()}@outlook.example` });
@@ -124,6 +126,13 @@ describe('a returned message that names its member (the notice header of notific
     expect(await takeMailFeedback(t.database.db, redacted, { siteId: member.siteId })).toMatchObject({ outcome: 'unknown_recipient' });
     expect(await takeMailFeedback(t.database.db, redacted, { siteId: member.siteId, memberOf })).toEqual({ outcome: 'recorded', reason: 'fbl', members: 1 });
     expect(await disabledOf(member.id)).toEqual(['fbl']);
+  });
+
+  it('ignores a forged header: the member is found by address or not at all', async () => {
+    const member = await createMember(t.database.db, { email: `forged-${Date.now()}@outlook.example` });
+    const forged = withNotice(report('arf-abuse-yahoo.eml', 'redacted@redacted.example'), member.id, noticeKeysOf('another secret')).replace(/Original-Rcpt-To: .*\n/, '');
+    expect(await takeMailFeedback(t.database.db, forged, { siteId: member.siteId, memberOf })).toMatchObject({ outcome: 'unknown_recipient' });
+    expect(await disabledOf(member.id)).toEqual([]);
   });
 
   it('records a bounce for that member only while the bounced address is still theirs', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { addDisabledReason, sitesSendingAs } from './mail-feedback-repository';
 import type { Headers } from 'mailparser';
 import { parseMailReport, type MailReport } from './mail-feedback-report';
+import { memberOfNoticeHeader, NOTICE_HEADER } from './notice-token';
 
 /** The largest report taken (a bounce returns our mail, a few dozen KB at most; Postfix cuts at 50 KB). */
 export const MAIL_FEEDBACK_MAX_BYTES = 1024 * 1024;
@@ -47,6 +48,14 @@ function senderOf(report: MailReport): string | null {
 
 /** The member a returned message was for, by a signed header it carries (the notice header of notification mails); null when absent or forged. */
 export type MemberOfOriginal = (headers: Headers) => number | null;
+
+/** Reads the notice header notification mails carry (notice-token.ts), signed with `key`; a forged one names nobody. */
+export function noticeHeaderReader(key: Buffer): MemberOfOriginal {
+  return (headers) => {
+    const value = headers.get(NOTICE_HEADER.toLowerCase());
+    return memberOfNoticeHeader(typeof value === 'string' ? value : undefined, key);
+  };
+}
 
 export interface FeedbackDoor {
   /** The site a report that shows no sender concerns: the host it was posted to, or the command's --site. */
