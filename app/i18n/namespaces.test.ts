@@ -5,7 +5,7 @@ import { LOCALES } from '../../common/reference/countries';
 import { createTranslator } from './translator';
 import { loadNamespaces, NAMESPACES } from './namespaces';
 
-const SERVER_ONLY = ['mail', 'notice-mails', 'push', 'sms'];
+const SERVER_ONLY = ['mail', 'mail-feedback', 'notice-mails', 'push', 'sms'];
 
 describe('namespace registry', () => {
   const names = (locale: string) =>

@@ -3,7 +3,7 @@ import type { Translator } from './translator';
 
 /**
  * Every translation namespace the browser shows: one JSON file per namespace and locale in
- * app/locales/<locale>/ (the server's `mail`, `notice-mails`, `push` and `sms` namespaces never leave the server). A loader
+ * app/locales/<locale>/ (the server's `mail`, `mail-feedback`, `notice-mails`, `push` and `sms` namespaces never leave the server). A loader
  * sends a namespace as `context.translations(name)`; the component adds it with
  * `ensureBundle`, or code that opens on any page fetches it with `loadNamespaces`.
  */
