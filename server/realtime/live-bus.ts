@@ -41,15 +41,19 @@ export class LocalBus implements LiveBus {
 
 /**
  * The bus with `onPublish` called for every message published in this process (not for
- * those arriving from other processes): work that follows a committed event, once.
+ * those arriving from other processes): work that follows a committed event, once. Every
+ * other member (a Redis bus's whenSubscribed, onResync) is the bus's own.
  */
-export function withPublishHook(bus: LiveBus, onPublish: (memberId: number, message: BusMessage) => void): LiveBus {
-  return {
-    publish(memberId, message) {
-      bus.publish(memberId, message);
-      onPublish(memberId, message);
-    },
-    subscribe: (memberId, listener) => bus.subscribe(memberId, listener),
-    close: () => bus.close(),
+export function withPublishHook<B extends LiveBus>(bus: B, onPublish: (memberId: number, message: BusMessage) => void): B {
+  const publish = (memberId: number, message: BusMessage) => {
+    bus.publish(memberId, message);
+    onPublish(memberId, message);
   };
+  return new Proxy(bus, {
+    get(target, property) {
+      if (property === 'publish') return publish;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
