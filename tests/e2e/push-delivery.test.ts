@@ -15,6 +15,8 @@ const settings = localeFile('de', 'settings');
 const push = localeFile('de', 'push');
 
 test.use({ uiLocale: 'de' });
+// One worker for the file: its tests share the push service on its fixed port.
+test.describe.configure({ mode: 'default' });
 
 /** PushManager answers with the local service's subscription (the vendor's service stood in for). */
 async function subscriptionAt(page: Page, subscription: LocalSubscription): Promise<void> {
@@ -26,7 +28,7 @@ async function subscriptionAt(page: Page, subscription: LocalSubscription): Prom
   }, subscription);
 }
 
-/** The registration id of the site's worker, as the DevTools protocol names it. */
+/** Hands a push payload to the site's worker through the DevTools protocol (as the browser does with one from its push service). */
 async function deliverToWorker(page: Page, data: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(page.url()).origin;
@@ -109,6 +111,6 @@ for (const [device, viewport] of [
       scope.dispatchEvent(new NotificationEventType('notificationclick', { notification: notification! }));
     });
     await expect(page).toHaveURL(new RegExp(`/chats/${conversation}$`));
-    await expect(page.getByText('Hallo Anna, ganz geheim')).toBeVisible();
+    await expect(page.getByTestId('message').getByText('Hallo Anna, ganz geheim')).toBeVisible();
   });
 }
