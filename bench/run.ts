@@ -18,6 +18,7 @@ import { photoUploadBench } from './photo-upload';
 import { searchHttpRow } from './search';
 import { chatBenchRows } from './chat';
 import { paymentsBenchRows } from './payments';
+import { pushBenchRow } from './push';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATA_DIR = path.join(ROOT, 'data-bench');
@@ -116,6 +117,9 @@ for (const r of await chatBenchRows()) row(...r);
 
 // 8. Payments: webhook crediting and the transactions page (starts its own PostgreSQL).
 for (const r of await paymentsBenchRows()) row(...r);
+
+// Web Push: the product's sender against the bare web-push library (issue 27).
+row(...(await pushBenchRow()));
 
 console.log('\n| measure | figures | ratio | goal |\n|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
