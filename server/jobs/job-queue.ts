@@ -50,6 +50,7 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string>();
 
   private working = false;
+  private stopping = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -75,9 +76,14 @@ export class JobQueue {
   async startWorking(): Promise<void> {
     if (!this.background) throw new Error('This job queue was not made for background work');
     const boss = await this.start();
-    if (this.working) return;
+    if (this.working || this.stopping) return;
     this.working = true;
-    await this.work(boss);
+    try {
+      await this.work(boss);
+    } catch (error) {
+      // A shutdown that began while the workers were being set up is no failure.
+      if (!this.stopping) throw error;
+    }
   }
 
   private async open(): Promise<PgBoss> {
@@ -195,6 +201,7 @@ export class JobQueue {
 
   /** Stops working (jobs in progress finish, up to 10 s) and detaches from the database. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (!this.starting) return;
     const boss = await this.starting.catch(() => null);
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
