@@ -47,25 +47,18 @@ export const NOTIFY_LIKE = 'notify-like';
  * again when it runs (blocked since, read since, preferences) and is safe to run twice.
  */
 export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNotice>, NoticeQueue<LikeNotice>, ...MailQueues] {
-  const message: NoticeQueue<MessageNotice> = {
-    name: NOTIFY_MESSAGE,
+  type Step<T> = (app: FastifyInstance, notice: T) => Promise<void>;
+  // The push goes first: a failed mail step retries the job, and the push's tag replaces its copy.
+  const noticeQueue = <T>(name: string, push: Step<T>, mail: Step<T>): NoticeQueue<T> => ({
+    name,
     batchSize: 20,
     pollingIntervalSeconds: 1,
     async handle(notice) {
-      await pushAboutMessage(app, notice);
-      await mailAboutMessage(app, notice);
+      await push(app, notice);
+      await mail(app, notice);
     },
-  };
-  const like: NoticeQueue<LikeNotice> = {
-    name: NOTIFY_LIKE,
-    batchSize: 20,
-    pollingIntervalSeconds: 1,
-    async handle(notice) {
-      await pushAboutLike(app, notice);
-      await mailAboutLike(app, notice);
-    },
-  };
-  return [message, like, ...mailQueues(app)];
+  });
+  return [noticeQueue(NOTIFY_MESSAGE, pushAboutMessage, mailAboutMessage), noticeQueue(NOTIFY_LIKE, pushAboutLike, mailAboutLike), ...mailQueues(app)];
 }
 
 type MailQueues = [NoticeQueue<MessageNotice>, NoticeQueue<ConversationJob>, NoticeQueue<LikesJob>, NoticeQueue<NoticeJob>];
