@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { MAIL_NOTICE } from '../server/domain/notifications/mail-digests';
-import { weeklyUpdatesJob } from '../server/jobs/notice-mail-jobs';
+import { weeklyUpdatesJob, type SendMany } from '../server/jobs/notice-mail-jobs';
 import { createTestApp } from '../server/test-support/test-app';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       [MEMBERS],
     );
     await t.database.pool.query('analyze members');
-    const sendMany = (name: string, data: readonly object[]) => t.app.jobs.sendMany(name, data);
+    const sendMany: SendMany = (name, jobs) => t.app.jobs.sendMany(name, jobs);
 
     const enqueueStart = performance.now();
     await t.app.jobs.runOnce(weeklyUpdatesJob(sendMany));

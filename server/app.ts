@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.listings.onChange((siteId) => app.teaser.forget(siteId));
   app.decorate('memberSearch', new SearchService(database.db, (key) => app.photoUrls.file(key)));
   app.listings.onChange((siteId) => app.memberSearch.forget(siteId));
-  app.decorate('liveBus', withPublishHook(await createLiveBus(config.REDIS_URL, app.log), queueNotices((queue, data) => app.jobs.send(queue, data), app.log)));
+  app.decorate('liveBus', withPublishHook(await createLiveBus(config.REDIS_URL, app.log), queueNotices((queue, data) => app.jobs.enqueue(queue, data))));
   app.addHook('onClose', async () => app.liveBus.close());
   app.decorate('chat', {
     db: database.db,

@@ -1,6 +1,7 @@
 /**
- * The chat bench's server process: the real app (buildApp, API only, no SSR or jobs) over
- * DATABASE_URL (and REDIS_URL), configured from the environment like server/main.ts. It
+ * The chat bench's server process: the real app (buildApp, API only, no SSR) over
+ * DATABASE_URL (and REDIS_URL), configured from the environment like server/main.ts, and
+ * working on jobs as `npm start` does (every message's notice is handled in the process). It
  * answers its parent over IPC: { type: 'heap' } -> the heap after full garbage
  * collections, so that the bench measures what idle connections cost in the server alone.
  * With BENCH_TRACE it counts the statements it sends, by kind. Run with --expose-gc; the
@@ -25,8 +26,9 @@ const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('chat-server: DATABASE_URL is required');
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, embeddedDataDir: null, poolSize: config.DB_POOL_SIZE });
 const secret = process.env.COOKIE_SECRET ?? 'bench-cookie-secret-bench-cookie-secret';
-const app = await buildApp({ config, database, secrets: { cookieSecret: secret, mediaSecret: secret, vapidPublicKey: 'bench-vapid-public', vapidPrivateKey: 'bench-vapid-private' }, ssrBuild: null });
+const app = await buildApp({ config, database, secrets: { cookieSecret: secret, mediaSecret: secret, vapidPublicKey: 'bench-vapid-public', vapidPrivateKey: 'bench-vapid-private' }, ssrBuild: null, background: true });
 await app.listen({ port: config.PORT, host: '127.0.0.1' });
+await app.jobs.startWorking();
 
 const gc = (globalThis as { gc?: () => void }).gc;
 process.on('message', (message: { type?: string }) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testAppForFile } from '../test-support/test-app-for-file';
 import { loggedInMember } from '../test-support/test-client';
 import { NOTIFY_LIKE } from '../domain/notifications/notification-queues';
@@ -65,6 +65,67 @@ describe('the job queue', () => {
     await done;
     // A send in this process wakes its worker: far sooner than the 30 s poll.
     expect(Date.now() - started).toBeLessThan(10_000);
+    await queue.stop();
+  });
+
+  it('stores enqueued jobs together after a moment, in one statement, and hands them to a worker', async () => {
+    const seen: number[] = [];
+    const queue = queueWith({ name: 'gathered', handle: async ({ n }) => void seen.push(n) });
+    const stored = async () => Number((await t.database.pool.query(`select count(*) from pgboss.job where name = 'gathered'`)).rows[0].count);
+    await queue.start();
+    const statements: string[] = [];
+    const query = t.database.pool.query.bind(t.database.pool);
+    const spy = vi.spyOn(t.database.pool, 'query').mockImplementation(((text: string, values?: unknown[]) => {
+      if (typeof text === 'string' && text.includes('INSERT INTO pgboss.job')) statements.push(text);
+      return query(text, values);
+    }) as typeof t.database.pool.query);
+    try {
+      for (const n of [1, 2, 3]) queue.enqueue('gathered', { n });
+      expect(await stored()).toBe(0);
+      await expect.poll(stored, { timeout: 5000 }).toBe(3);
+      expect(statements).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await queue.drain(['gathered'])).toBe(3);
+    expect(seen.sort()).toEqual([1, 2, 3]);
+    // What is still held when the process stops is stored first.
+    queue.enqueue('gathered', { n: 4 });
+    await queue.stop();
+    expect(await stored()).toBe(4);
+  });
+
+  it('stores what a gathered queue gathers as one job, handles the jobs of a fetch in one call, and retries them as a whole', async () => {
+    const calls: number[][] = [];
+    let failOnce = true;
+    const queue = new JobQueue(t.database.pool, t.database.db, t.app.log);
+    queue.define([
+      {
+        name: 'together',
+        retryDelaySeconds: 1,
+        async handleGathered(items: { n: number }[]) {
+          calls.push(items.map((i) => i.n).sort());
+          if (failOnce) {
+            failOnce = false;
+            throw new Error('push service down');
+          }
+        },
+      },
+    ]);
+    for (const n of [1, 2, 3]) queue.enqueue('together', { n });
+    await queue.flush();
+    queue.enqueue('together', { n: 4 });
+    expect(await queue.waiting('together')).toBe(4);
+    const jobs = await t.database.pool.query(`select jsonb_array_length(data->'items') as items from pgboss.job where name = 'together' order by created_on`);
+    expect(jobs.rows.map((r: { items: number }) => r.items)).toEqual([3, 1]);
+    await expect(queue.drain(['together'])).rejects.toThrow('push service down');
+    expect(calls).toEqual([[1, 2, 3, 4]]);
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    expect(await queue.drain(['together'])).toBe(4);
+    expect(calls).toEqual([
+      [1, 2, 3, 4],
+      [1, 2, 3, 4],
+    ]);
     await queue.stop();
   });
 

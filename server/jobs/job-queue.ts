@@ -12,9 +12,17 @@ export interface ScheduledJob {
 }
 
 /** A queue of one kind of work; a job is retried with backoff when its handler throws. */
-export interface QueueDefinition<T extends object> {
+export type QueueDefinition<T extends object> = QueueOptions & (
+  | { handle(data: T): Promise<void>; handleGathered?: never }
+  /**
+   * A gathered queue: what `enqueue` gathers in a moment is one job, and the jobs of a fetch are
+   * handled in one call (set-based). When it throws, those jobs are retried as a whole.
+   */
+  | { handleGathered(items: T[]): Promise<void>; handle?: never }
+);
+
+interface QueueOptions {
   name: string;
-  handle(data: T): Promise<void>;
   /** Jobs fetched per poll and handled side by side. */
   batchSize?: number;
   retryLimit?: number;
@@ -30,6 +38,21 @@ export interface QueueDefinition<T extends object> {
 type AnyQueue = QueueDefinition<any>;
 
 export type SendOptions = Pick<PgBoss.SendOptions, 'singletonKey' | 'singletonSeconds' | 'startAfter'>;
+
+/** A job for `sendMany`: its data, and a singleton key and delay (seconds) when it has them. */
+export interface ManyJob {
+  data: object;
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+/**
+ * `enqueue` gathers jobs this long, then stores them in one statement per queue (each
+ * statement on pg-boss's partitioned table costs PostgreSQL a plan: a few a second, not ten)...
+ */
+export const ENQUEUE_WINDOW_MS = 500;
+/** ...or as soon as this many wait. */
+const ENQUEUE_MAX = 2000;
 
 /**
  * The durable job queue (decision 0023): pg-boss on the application's own database, embedded
@@ -51,6 +74,10 @@ export class JobQueue {
 
   private working = false;
   private stopping = false;
+  /** Jobs `enqueue` holds until the next flush, by queue. */
+  private pending = new Map<string, object[]>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushed: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -123,9 +150,9 @@ export class JobQueue {
     }
   }
 
-  /** Handles a batch side by side; a failure fails the batch's failed jobs only, which pg-boss retries. */
+  /** Handles a batch; a failure fails the batch's failed jobs only, which pg-boss retries. */
   private async handleBatch(q: AnyQueue, jobs: PgBoss.Job<object>[]): Promise<void> {
-    const results = await Promise.allSettled(jobs.map((job) => q.handle(job.data)));
+    const results = await handleJobs(q, jobs);
     const failed = jobs.filter((_, i) => results[i]!.status === 'rejected');
     if (failed.length === 0) return;
     const firstError = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as unknown;
@@ -144,26 +171,79 @@ export class JobQueue {
   async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
     if (!this.queues.has(name)) throw new Error(`No queue named ${name}`);
     const boss = await this.start();
-    const id = await boss.send(name, data, options);
-    // A worker in this process picks it up now rather than at its next poll.
-    const worker = this.workerIds.get(name);
-    if (worker) boss.notifyWorker(worker);
+    const id = await boss.send(name, this.queues.get(name)!.handleGathered ? ({ items: [data] } satisfies Gathered) : data, options);
+    this.wake(name);
     return id;
   }
 
-  /** Many jobs of one queue in one statement. */
-  async sendMany(name: string, data: readonly object[]): Promise<void> {
+  /** Many jobs of one queue in one statement; a job whose singleton key holds one already is dropped. */
+  async sendMany(name: string, jobs: readonly ManyJob[]): Promise<void> {
     if (!this.queues.has(name)) throw new Error(`No queue named ${name}`);
+    if (jobs.length === 0) return;
     const boss = await this.start();
-    if (data.length > 0) await boss.insert(data.map((d) => ({ name, data: d })));
+    await boss.insert(
+      jobs.map((job) => ({
+        name,
+        data: job.data,
+        ...(job.singletonKey === undefined ? {} : { singletonKey: job.singletonKey }),
+        // pg-boss casts a bare number of seconds to an interval.
+        ...(job.startAfterSeconds === undefined ? {} : { startAfter: String(job.startAfterSeconds) }),
+      })),
+    );
+    this.wake(name);
+  }
+
+  /**
+   * Queues a job with the others of the next moment: every job enqueued within
+   * ENQUEUE_WINDOW_MS is stored in one statement per queue (a statement per chat message would
+   * cost the database one more statement per message at 1,000 messages a second). Never
+   * throws: a failure to store is logged with the queue and the count. Jobs still held when
+   * the process dies are lost, like a send between a commit and its call.
+   */
+  enqueue(name: string, data: object): void {
+    if (!this.queues.has(name)) throw new Error(`No queue named ${name}`);
+    let held = this.pending.get(name);
+    if (!held) this.pending.set(name, (held = []));
+    held.push(data);
+    if (held.length >= ENQUEUE_MAX) void this.flush();
+    else this.flushTimer ??= setTimeout(() => void this.flush(), ENQUEUE_WINDOW_MS);
+  }
+
+  /** Stores the jobs `enqueue` holds; resolves when they (and earlier flushes) are stored or logged as lost. */
+  flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const batches = [...this.pending];
+    this.pending = new Map();
+    // One flush after the other: jobs are stored in the order they were enqueued.
+    this.flushed = this.flushed.then(async () => {
+      for (const [name, data] of batches) {
+        await this.sendMany(
+          name,
+          this.queues.get(name)!.handleGathered ? [{ data: { items: data } satisfies Gathered }] : data.map((d) => ({ data: d })),
+        ).catch((err: unknown) => this.log.error({ err, queue: name, jobs: data.length }, 'jobs not queued'));
+      }
+    });
+    return this.flushed;
+  }
+
+  /**
+   * A worker in this process picks up new jobs now rather than at its next poll. Not a
+   * gathered queue's: its worker polls, and takes what arrived meanwhile in one fetch.
+   */
+  private wake(name: string): void {
+    if (this.queues.get(name)?.handleGathered) return;
+    const worker = this.workerIds.get(name);
+    if (worker) this.boss?.notifyWorker(worker);
   }
 
   /**
    * Handles the queued jobs of `names` (all queues when omitted) now, in this process, until
    * none is left: what tests and commands use in place of the background workers. Resolves
-   * with the number handled; the first failure is thrown after its batch.
+   * with the number handled (a gathered queue's items); the first failure is thrown after its batch.
    */
   async drain(names?: readonly string[]): Promise<number> {
+    await this.flush();
     const boss = await this.start();
     let handled = 0;
     for (;;) {
@@ -172,8 +252,8 @@ export class JobQueue {
         if (names && !names.includes(q.name)) continue;
         const jobs = await boss.fetch<object>(q.name, { batchSize: 100 });
         if (jobs.length === 0) continue;
-        round += jobs.length;
-        const results = await Promise.allSettled(jobs.map((job) => q.handle(job.data)));
+        round += q.handleGathered ? jobs.reduce((n, job) => n + (job.data as Gathered).items.length, 0) : jobs.length;
+        const results = await handleJobs(q, jobs);
         const ok = jobs.filter((_, i) => results[i]!.status === 'fulfilled').map((j) => j.id);
         const failed = jobs.filter((_, i) => results[i]!.status === 'rejected').map((j) => j.id);
         if (ok.length > 0) await boss.complete(q.name, ok);
@@ -188,10 +268,13 @@ export class JobQueue {
     }
   }
 
-  /** How many jobs of a queue wait (created or retry). */
+  /** How many jobs of a queue wait (created or retry); a gathered queue's items. */
   async waiting(name: string): Promise<number> {
-    const boss = await this.start();
-    return boss.getQueueSize(name, { before: 'active' });
+    await this.flush();
+    await this.start();
+    const count = this.queues.get(name)?.handleGathered ? `sum(jsonb_array_length(data->'items'))` : 'count(*)';
+    const { rows } = await this.pool.query<{ n: string | null }>(`select ${count} as n from pgboss.job where name = $1 and state in ('created', 'retry')`, [name]);
+    return Number(rows[0]?.n ?? 0);
   }
 
   /** Runs a scheduled job now in this process (tests, commands). */
@@ -201,9 +284,25 @@ export class JobQueue {
 
   /** Stops working (jobs in progress finish, up to 10 s) and detaches from the database. */
   async stop(): Promise<void> {
+    await this.flush();
     this.stopping = true;
     if (!this.starting) return;
     const boss = await this.starting.catch(() => null);
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
   }
+}
+
+/** A gathered queue's job: the items enqueued together. */
+interface Gathered {
+  items: object[];
+}
+
+/**
+ * A batch through its queue's handler: one result per job. Jobs one by one side by side; a
+ * gathered queue's jobs in one call, which fails or succeeds for all of them.
+ */
+async function handleJobs(q: AnyQueue, jobs: PgBoss.Job<object>[]): Promise<PromiseSettledResult<unknown>[]> {
+  if (!q.handleGathered) return Promise.allSettled(jobs.map((job) => q.handle(job.data)));
+  const [result] = await Promise.allSettled([q.handleGathered(jobs.flatMap((job) => (job.data as Gathered).items))]);
+  return jobs.map(() => result);
 }

@@ -7,7 +7,7 @@ import { TIME_BONUS_WINDOW_S, WELCOME_OFFER_HOURS } from '../../common/limits';
 import type { ScheduledJob } from './job-queue';
 
 /** Queues many jobs of one queue in one statement (JobQueue.sendMany). */
-export type SendMany = (name: string, data: readonly object[]) => Promise<void>;
+export type SendMany = (name: string, jobs: readonly { data: object }[]) => Promise<void>;
 
 /** Members selected and queued per statement: 100,000 members are 20 selects and 20 inserts, not 100,000 queries. */
 export const ENQUEUE_CHUNK = 5000;
@@ -38,7 +38,7 @@ export async function enqueueMembers(db: Db, sendMany: SendMany, type: DigestTyp
     if (rows.length === 0) return total;
     await sendMany(
       MAIL_NOTICE,
-      rows.map((r): NoticeJob => ({ type, memberId: Number(r.id), ...(ref === undefined ? {} : { ref }) })),
+      rows.map((r) => ({ data: { type, memberId: Number(r.id), ...(ref === undefined ? {} : { ref }) } satisfies NoticeJob })),
     );
     total += rows.length;
     after = Number(rows[rows.length - 1]!.id);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-
-const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+import { intArray } from '../../db/pg-array';
 
 /**
  * Deletes the stored live events of these conversations (messages, receipts, earlier

@@ -6,7 +6,7 @@ import { loggedInMember } from '../../test-support/test-client';
 import { createMember } from '../../test-support/test-members';
 import { addCreditEntry } from '../credits/credits-repository';
 import { headerLine, makeDue, noticeMailsTo, settle, waitingStart } from '../../test-support/notice-mails';
-import { MAIL_LIKES, MAIL_NEW_MESSAGES, MESSAGE_MAIL_GAP_HOURS } from './mail-notifications';
+import { MAIL_LIKES, MAIL_NEW_MESSAGES, MESSAGE_MAIL_DELAY_S, MESSAGE_MAIL_GAP_HOURS } from './mail-notifications';
 import { memberOfNoticeHeader, NOTICE_HEADER, readUnsubscribeToken } from './notice-token';
 
 const t = testAppForFile();
@@ -81,6 +81,7 @@ describe('new conversation and new messages mails', () => {
     // Delayed: nothing yet, and one waiting job for the conversation however many messages.
     expect(await noticeMailsTo(t, anna.email)).toHaveLength(1);
     expect(await t.app.jobs.waiting(MAIL_NEW_MESSAGES)).toBe(1);
+    expect((await waitingStart(t, MAIL_NEW_MESSAGES))!.getTime()).toBeGreaterThan(Date.now() + (MESSAGE_MAIL_DELAY_S - 60) * 1000);
     await makeDue(t, MAIL_NEW_MESSAGES);
     await settle(t);
     const mails = await noticeMailsTo(t, anna.email);

@@ -30,20 +30,67 @@ export interface LikesJob {
 export const conversationKey = (j: ConversationJob) => `${j.recipientId}:${j.conversationId}`;
 
 /**
- * A message: the first of a conversation is mailed at once (new_conversations: someone new
+ * The conversations this process queued a new_messages job for, until that job is due. A send
+ * while one waits is dropped by the queue (one waiting job per conversation), but each still
+ * costs the database an insert attempt, one per message of a busy chat; this spares them. With
+ * several processes each sends once per wait, and the queue keeps one.
+ */
+export class WaitingMailJobs {
+  private readonly dueAt = new Map<string, number>();
+
+  constructor(private readonly limit = 100_000) {}
+
+  /** Whether no job of this process waits for the key at `now`. */
+  free(key: string, now: number): boolean {
+    return (this.dueAt.get(key) ?? 0) <= now;
+  }
+
+  /** The job is being handled: a message from now on needs a new one. */
+  forget(key: string): void {
+    this.dueAt.delete(key);
+  }
+
+  waits(key: string, dueAt: number, now: number): void {
+    this.dueAt.delete(key);
+    this.dueAt.set(key, dueAt);
+    if (this.dueAt.size <= this.limit) return;
+    for (const [k, due] of this.dueAt) if (due <= now) this.dueAt.delete(k);
+    // Still full: forget the oldest entries (the insertion order); at worst a send is attempted again.
+    for (const k of this.dueAt.keys()) {
+      if (this.dueAt.size <= this.limit) break;
+      this.dueAt.delete(k);
+    }
+  }
+}
+
+/**
+ * Messages: the first of a conversation is mailed at once (new_conversations: someone new
  * wrote, which happens once per conversation); a further one queues the new_messages job,
  * delayed and one per conversation, which reads the unread state when it runs. Mails are jobs
- * of their own: a failed mail is retried without repeating the push of the same notice.
+ * of their own, queued for a whole batch of notices in one statement per type: a failed mail
+ * is retried without repeating the push of the same notice.
  */
-export async function mailAboutMessage(app: FastifyInstance, notice: MessageNotice): Promise<void> {
-  const facts = await messageFacts(app.database.db, notice.messageId);
-  if (!facts || facts.senderId === notice.recipientId) return;
-  if (facts.first) {
-    await app.jobs.send(MAIL_NEW_CONVERSATION, notice);
-    return;
+export async function mailAboutMessages(
+  app: FastifyInstance,
+  messages: readonly { notice: MessageNotice; first: boolean }[],
+  waiting: WaitingMailJobs,
+  now = Date.now(),
+): Promise<void> {
+  const further = new Map<string, ConversationJob>();
+  for (const { notice, first } of messages) {
+    const job: ConversationJob = { recipientId: notice.recipientId, conversationId: notice.conversationId };
+    const key = conversationKey(job);
+    if (!first && waiting.free(key, now)) further.set(key, job);
   }
-  const job: ConversationJob = { recipientId: notice.recipientId, conversationId: notice.conversationId };
-  await app.jobs.send(MAIL_NEW_MESSAGES, job, { singletonKey: conversationKey(job), startAfter: MESSAGE_MAIL_DELAY_S });
+  await app.jobs.sendMany(
+    MAIL_NEW_CONVERSATION,
+    messages.filter((m) => m.first).map((m) => ({ data: m.notice })),
+  );
+  await app.jobs.sendMany(
+    MAIL_NEW_MESSAGES,
+    [...further].map(([singletonKey, job]) => ({ data: job, singletonKey, startAfterSeconds: MESSAGE_MAIL_DELAY_S })),
+  );
+  for (const key of further.keys()) waiting.waits(key, now + MESSAGE_MAIL_DELAY_S * 1000, now);
 }
 
 /** A like or match: the likes job, at once unless a likes mail went out in the last hour. */

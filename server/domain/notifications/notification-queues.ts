@@ -1,20 +1,22 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../../common/chat/chat-schema';
 import {
   handleLikes,
   handleNewConversation,
   handleNewMessages,
   mailAboutLike,
-  mailAboutMessage,
   MAIL_LIKES,
   MAIL_NEW_CONVERSATION,
   MAIL_NEW_MESSAGES,
+  WaitingMailJobs,
+  conversationKey,
   type ConversationJob,
   type LikesJob,
 } from './mail-notifications';
 import { handleNoticeJob, MAIL_NOTICE, type NoticeJob } from './mail-digests';
 import { noticeDeps } from './notification-mail';
-import { pushAboutLike, pushAboutMessage } from './push-notifications';
+import { handleMessageNotices } from './message-notices';
+import { pushAboutLike } from './push-notifications';
 
 /** A message the recipient may want to hear about (push now, e-mail as batching allows). */
 export interface MessageNotice {
@@ -30,14 +32,13 @@ export interface LikeNotice {
   match: boolean;
 }
 
-/** A queue as server/jobs' JobQueue takes it (domains do not import the job queue). */
-export interface NoticeQueue<T> {
+/** A queue as server/jobs' JobQueue takes it (domains do not import the job queue): jobs one by one, or gathered. */
+export type NoticeQueue<T> = {
   name: string;
-  handle(data: T): Promise<void>;
   batchSize: number;
   pollingIntervalSeconds: number;
   policy?: 'standard' | 'short';
-}
+} & ({ handle(data: T): Promise<void>; handleGathered?: never } | { handleGathered(items: T[]): Promise<void>; handle?: never });
 
 export const NOTIFY_MESSAGE = 'notify-message';
 export const NOTIFY_LIKE = 'notify-like';
@@ -47,53 +48,103 @@ export const NOTIFY_LIKE = 'notify-like';
  * again when it runs (blocked since, read since, preferences) and is safe to run twice.
  */
 export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNotice>, NoticeQueue<LikeNotice>, ...MailQueues] {
-  type Step<T> = (app: FastifyInstance, notice: T) => Promise<void>;
-  // The push goes first: a failed mail step retries the job, and the push's tag replaces its copy.
-  const noticeQueue = <T>(name: string, push: Step<T>, mail: Step<T>): NoticeQueue<T> => ({
-    name,
-    batchSize: 20,
-    pollingIntervalSeconds: 1,
-    async handle(notice) {
-      await push(app, notice);
-      await mail(app, notice);
+  const waitingMails = new WaitingMailJobs();
+  return [
+    // A busy chat gives a notice per message: they are stored and handled together, set-based.
+    {
+      name: NOTIFY_MESSAGE,
+      batchSize: 10,
+      pollingIntervalSeconds: 1,
+      handleGathered: (notices) => handleMessageNotices(app, notices, waitingMails),
     },
-  });
-  return [noticeQueue(NOTIFY_MESSAGE, pushAboutMessage, mailAboutMessage), noticeQueue(NOTIFY_LIKE, pushAboutLike, mailAboutLike), ...mailQueues(app)];
+    {
+      name: NOTIFY_LIKE,
+      batchSize: 20,
+      pollingIntervalSeconds: 1,
+      // The push goes first: a failed mail step retries the job, and the push's tag replaces its copy.
+      async handle(notice) {
+        await pushAboutLike(app, notice);
+        await mailAboutLike(app, notice);
+      },
+    },
+    ...mailQueues(app, waitingMails),
+  ];
 }
 
 type MailQueues = [NoticeQueue<MessageNotice>, NoticeQueue<ConversationJob>, NoticeQueue<LikesJob>, NoticeQueue<NoticeJob>];
 
 /** The delayed, debounced mail jobs (one waiting per conversation or member) and the scheduled mails' queue. */
-function mailQueues(app: FastifyInstance): MailQueues {
+function mailQueues(app: FastifyInstance, waitingMails: WaitingMailJobs): MailQueues {
   const deps = () => noticeDeps(app);
   const resend = (name: string, data: object, options: { singletonKey: string; startAfter: Date }) => app.jobs.send(name, data, options);
   return [
-    { name: MAIL_NEW_CONVERSATION, batchSize: 20, pollingIntervalSeconds: 2, handle: (notice) => handleNewConversation(deps(), notice) },
-    { name: MAIL_NEW_MESSAGES, policy: 'short', batchSize: 20, pollingIntervalSeconds: 5, handle: (job) => handleNewMessages(deps(), resend, job) },
-    { name: MAIL_LIKES, policy: 'short', batchSize: 20, pollingIntervalSeconds: 5, handle: (job) => handleLikes(deps(), resend, job) },
+    {
+      name: MAIL_NEW_CONVERSATION,
+      batchSize: 20,
+      pollingIntervalSeconds: 2,
+      handle: (notice) => handleNewConversation(deps(), notice),
+    },
+    {
+      name: MAIL_NEW_MESSAGES,
+      policy: 'short',
+      batchSize: 20,
+      pollingIntervalSeconds: 5,
+      handle: async (job) => {
+        waitingMails.forget(conversationKey(job));
+        await handleNewMessages(deps(), resend, job);
+      },
+    },
+    {
+      name: MAIL_LIKES,
+      policy: 'short',
+      batchSize: 20,
+      pollingIntervalSeconds: 5,
+      handle: (job) => handleLikes(deps(), resend, job),
+    },
     // Weekly updates and news reach every member: a sizeable batch keeps SMTP busy.
-    { name: MAIL_NOTICE, batchSize: 100, pollingIntervalSeconds: 5, handle: async (job) => void (await handleNoticeJob(deps(), job)) },
+    {
+      name: MAIL_NOTICE,
+      batchSize: 100,
+      pollingIntervalSeconds: 5,
+      handle: async (job) => void (await handleNoticeJob(deps(), job)),
+    },
   ];
 }
 
 /** The notices a committed live event gives rise to (the other member's messages and likes only). */
 export function noticeOf(memberId: number, event: LiveEvent): { queue: string; data: MessageNotice | LikeNotice } | null {
   if (event.kind === 'message' && !event.message.mine) {
-    return { queue: NOTIFY_MESSAGE, data: { recipientId: memberId, messageId: event.message.id, conversationId: event.message.conversation } };
+    return {
+      queue: NOTIFY_MESSAGE,
+      data: {
+        recipientId: memberId,
+        messageId: event.message.id,
+        conversationId: event.message.conversation,
+      },
+    };
   }
-  if (event.kind === 'like') return { queue: NOTIFY_LIKE, data: { recipientId: memberId, likerId: event.profile.id, match: event.match } };
+  if (event.kind === 'like')
+    return {
+      queue: NOTIFY_LIKE,
+      data: {
+        recipientId: memberId,
+        likerId: event.profile.id,
+        match: event.match,
+      },
+    };
   return null;
 }
 
 /**
- * Queues the notices of each committed event published in this process. A failure to queue
- * is logged, not thrown: the event is stored and delivered live; the unread-message
- * reminder still finds an unread message later.
+ * Queues the notices of each committed event published in this process. `enqueue` gathers
+ * them for a moment and stores them together (JobQueue.enqueue), and logs a failure rather
+ * than throwing: the event is stored and delivered live; the unread-message reminder still
+ * finds an unread message later.
  */
-export function queueNotices(send: (queue: string, data: object) => Promise<unknown>, log: FastifyBaseLogger) {
+export function queueNotices(enqueue: (queue: string, data: object) => void) {
   return (memberId: number, message: { type: string; event?: unknown }): void => {
     if (message.type !== 'event') return;
     const notice = noticeOf(memberId, message.event as LiveEvent);
-    if (notice) send(notice.queue, notice.data).catch((err: unknown) => log.error({ err, queue: notice.queue }, 'notice not queued'));
+    if (notice) enqueue(notice.queue, notice.data);
   };
 }

@@ -7,6 +7,8 @@ import { pushSubscriptions } from '../../db/schema';
 import { startLocalPushService, type LocalPushService, type LocalSubscription } from '../../test-support/local-push-service';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { loggedInMember } from '../../test-support/test-client';
+import { addCreditEntry } from '../credits/credits-repository';
+import { MAIL_NEW_CONVERSATION, MAIL_NEW_MESSAGES } from './mail-notifications';
 import { NOTIFY_LIKE, NOTIFY_MESSAGE } from './notification-queues';
 import { LIKE_PUSH_TTL_SECONDS, MESSAGE_PUSH_TTL_SECONDS } from './push-content';
 
@@ -232,6 +234,33 @@ describe('SSRF: push endpoints at non-public addresses', () => {
     await deliverNotices();
     expect(service.requests.slice(before).map((r) => r.path)).toEqual([new URL(a.device.endpoint).pathname]);
     expect((await devicesOf(a.member.id)).map((d) => d.endpoint)).toEqual([a.device.endpoint]);
+  });
+});
+
+describe('a batch of message notices', () => {
+  it('pushes once per conversation (its newest message) and queues the mails in one go; nothing for a member who can get neither', async () => {
+    const a = await subscribed();
+    const b = await subscribed();
+    await addCreditEntry(t.database.db, { memberId: b.member.id, amount: 500, kind: 'adjustment' });
+    // No device, and both message mails turned off: nothing to do for this one.
+    const quiet = await loggedInMember(t, { emailConfirmedAt: new Date(), emailOptOuts: ['new_conversations', 'new_messages'] });
+    const queued = async (queue: string) => Number((await t.database.pool.query(`select count(*) from pgboss.job where name = $1 and data->>'recipientId' = $2`, [queue, String(a.member.id)])).rows[0].count);
+    const before = await t.app.jobs.waiting(NOTIFY_MESSAGE);
+    const { conversation } = await sendMessage(b, a, 'one');
+    await sendMessage(b, a, 'two');
+    await sendMessage(b, a, 'three');
+    await sendMessage(b, quiet, 'hello quiet');
+    // All four notices wait, to be fetched as one batch.
+    await expect.poll(() => t.app.jobs.waiting(NOTIFY_MESSAGE)).toBe(before + 4);
+    expect(await t.app.jobs.drain([NOTIFY_MESSAGE])).toBe(4);
+    const pushes = pushesTo(a.device);
+    expect(pushes).toHaveLength(1);
+    expect(payloadOf(pushes[0]!.text)).toMatchObject({ url: `/chats/${conversation}`, badge: 3 });
+    // The first message's mail at once, one delayed mail for the others.
+    expect(await queued(MAIL_NEW_CONVERSATION)).toBe(1);
+    expect(await queued(MAIL_NEW_MESSAGES)).toBe(1);
+    const toQuiet = await t.database.pool.query(`select count(*) from pgboss.job where name like 'mail-%' and data->>'recipientId' = $1`, [String(quiet.member.id)]);
+    expect(Number(toQuiet.rows[0].count)).toBe(0);
   });
 });
 
