@@ -46,6 +46,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { JobQueue } from './jobs/job-queue';
 import { pushSenderFor, type WebPushSender } from './domain/notifications/push-sender';
 import { backgroundJobs } from './jobs/background-jobs';
+import { MessageNoticeFilter } from './domain/notifications/message-notice-filter';
 import { notificationQueues, queueNotices } from './domain/notifications/notification-queues';
 import { noticeKeysOf, type NoticeKeys } from './domain/notifications/notice-token';
 import { unsubscribeRoutes } from './domain/notifications/unsubscribe-routes';
@@ -97,6 +98,8 @@ declare module 'fastify' {
     /** Keys of notification mails' unsubscribe links and notice header (notice-token.ts). */
     noticeKeys: NoticeKeys;
     jobs: JobQueue;
+    /** What this process knows about which message notices can come to nothing (decision 0023). */
+    messageNoticeFilter: MessageNoticeFilter;
     /** Uploaded photo files (local disk or an S3-compatible bucket). */
     photoStorage: ObjectStorage;
     /** Signed URLs of stored files and who may see which photo. */
@@ -185,7 +188,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.listings.onChange((siteId) => app.teaser.forget(siteId));
   app.decorate('memberSearch', new SearchService(database.db, (key) => app.photoUrls.file(key)));
   app.listings.onChange((siteId) => app.memberSearch.forget(siteId));
-  app.decorate('liveBus', withPublishHook(await createLiveBus(config.REDIS_URL, app.log), queueNotices((queue, data) => app.jobs.enqueue(queue, data))));
+  app.decorate('messageNoticeFilter', new MessageNoticeFilter());
+  app.decorate(
+    'liveBus',
+    withPublishHook(
+      await createLiveBus(config.REDIS_URL, app.log),
+      queueNotices((queue, data) => app.jobs.enqueue(queue, data), app.messageNoticeFilter),
+    ),
+  );
   app.addHook('onClose', async () => app.liveBus.close());
   app.decorate('chat', {
     db: database.db,
@@ -200,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('paymentRouting', new PaymentRouting(configuredProviders(config, app.testProvider)));
   app.decorate('payments', new PaymentService({ db: database.db, routing: app.paymentRouting, bus: app.liveBus, log: app.log }));
 
-  app.jobs.define(notificationQueues(app), backgroundJobs(app));
+  app.jobs.define(notificationQueues(app, app.messageNoticeFilter), backgroundJobs(app));
 
   await app.register(fastifyCookie, { secret: secrets.cookieSecret });
   await app.register(fastifyCompress, {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { mailAboutMessages, type WaitingMailJobs } from './mail-notifications';
+import { mailAboutMessages } from './mail-notifications';
+import type { MessageNoticeFilter } from './message-notice-filter';
 import { messageNoticeFacts } from './message-notice-repository';
 import type { MessageNotice } from './notification-queues';
 import { pushAboutMessage } from './push-notifications';
@@ -12,8 +13,11 @@ import { pushAboutMessage } from './push-notifications';
  * statement per type. Throws after both steps when either failed: the batch is retried, and
  * its pushes repeat with the same tag, replacing the notifications shown (decision 0025).
  */
-export async function handleMessageNotices(app: FastifyInstance, notices: readonly MessageNotice[], waiting: WaitingMailJobs): Promise<void> {
-  const facts = new Map((await messageNoticeFacts(app.database.db, notices)).map((f) => [`${f.messageId}:${f.recipientId}`, f]));
+export async function handleMessageNotices(app: FastifyInstance, notices: readonly MessageNotice[], filter: MessageNoticeFilter): Promise<void> {
+  const found = await messageNoticeFacts(app.database.db, notices);
+  // What decides the next messages' notices (a first message's mail type is another one).
+  for (const f of found) if (!f.first) filter.learned(f.recipientId, f.push, f.mail);
+  const facts = new Map(found.map((f) => [`${f.messageId}:${f.recipientId}`, f]));
   const factsOf = (n: MessageNotice) => facts.get(`${n.messageId}:${n.recipientId}`);
 
   const newest = new Map<string, MessageNotice>();
@@ -29,7 +33,7 @@ export async function handleMessageNotices(app: FastifyInstance, notices: readon
     const known = factsOf(notice);
     return known?.mail ? [{ notice, first: known.first }] : [];
   });
-  const [mailStep] = await Promise.allSettled([mailAboutMessages(app, mailed, waiting)]);
+  const [mailStep] = await Promise.allSettled([mailAboutMessages(app, mailed, filter.waitingMails)]);
 
   const failed = [...pushed, mailStep].find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;

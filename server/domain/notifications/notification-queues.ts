@@ -8,13 +8,14 @@ import {
   MAIL_LIKES,
   MAIL_NEW_CONVERSATION,
   MAIL_NEW_MESSAGES,
-  WaitingMailJobs,
   conversationKey,
+  type WaitingMailJobs,
   type ConversationJob,
   type LikesJob,
 } from './mail-notifications';
 import { handleNoticeJob, MAIL_NOTICE, type NoticeJob } from './mail-digests';
 import { noticeDeps } from './notification-mail';
+import type { MessageNoticeFilter } from './message-notice-filter';
 import { handleMessageNotices } from './message-notices';
 import { pushAboutLike } from './push-notifications';
 
@@ -47,15 +48,14 @@ export const NOTIFY_LIKE = 'notify-like';
  * The queues that turn committed events into pushes and mails. Each handler reads the state
  * again when it runs (blocked since, read since, preferences) and is safe to run twice.
  */
-export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNotice>, NoticeQueue<LikeNotice>, ...MailQueues] {
-  const waitingMails = new WaitingMailJobs();
+export function notificationQueues(app: FastifyInstance, filter: MessageNoticeFilter): [NoticeQueue<MessageNotice>, NoticeQueue<LikeNotice>, ...MailQueues] {
   return [
     // A busy chat gives a notice per message: they are stored and handled together, set-based.
     {
       name: NOTIFY_MESSAGE,
       batchSize: 10,
       pollingIntervalSeconds: 1,
-      handleGathered: (notices) => handleMessageNotices(app, notices, waitingMails),
+      handleGathered: (notices) => handleMessageNotices(app, notices, filter),
     },
     {
       name: NOTIFY_LIKE,
@@ -67,7 +67,7 @@ export function notificationQueues(app: FastifyInstance): [NoticeQueue<MessageNo
         await mailAboutLike(app, notice);
       },
     },
-    ...mailQueues(app, waitingMails),
+    ...mailQueues(app, filter.waitingMails),
   ];
 }
 
@@ -136,15 +136,17 @@ export function noticeOf(memberId: number, event: LiveEvent): { queue: string; d
 }
 
 /**
- * Queues the notices of each committed event published in this process. `enqueue` gathers
- * them for a moment and stores them together (JobQueue.enqueue), and logs a failure rather
- * than throwing: the event is stored and delivered live; the unread-message reminder still
- * finds an unread message later.
+ * Queues the notices of each committed event published in this process, but not a message's
+ * that `filter` knows can come to nothing. `enqueue` gathers them for a moment and stores them
+ * together (JobQueue.enqueue), and logs a failure rather than throwing: the event is stored and
+ * delivered live; the unread-message reminder still finds an unread message later.
  */
-export function queueNotices(enqueue: (queue: string, data: object) => void) {
+export function queueNotices(enqueue: (queue: string, data: object) => void, filter: MessageNoticeFilter) {
   return (memberId: number, message: { type: string; event?: unknown }): void => {
     if (message.type !== 'event') return;
     const notice = noticeOf(memberId, message.event as LiveEvent);
-    if (notice) enqueue(notice.queue, notice.data);
+    if (!notice) return;
+    if ('conversationId' in notice.data && filter.needless(memberId, notice.data.conversationId)) return;
+    enqueue(notice.queue, notice.data);
   };
 }

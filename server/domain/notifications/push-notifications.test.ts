@@ -264,6 +264,33 @@ describe('a batch of message notices', () => {
   });
 });
 
+describe('needless message notices', () => {
+  it('are not queued while the member has no device and a mail job waits for the conversation; a saved device brings them back', async () => {
+    const a = await loggedInMember(t, { emailConfirmedAt: new Date() });
+    const b = await subscribed();
+    await addCreditEntry(t.database.db, { memberId: b.member.id, amount: 500, kind: 'adjustment' });
+    const before = await t.app.jobs.waiting(NOTIFY_MESSAGE);
+    // The event is published before the answer, and waiting() stores what is gathered.
+    const queuedSince = async () => (await t.app.jobs.waiting(NOTIFY_MESSAGE)) - before;
+
+    await sendMessage(b, a, 'first');
+    await sendMessage(b, a, 'second');
+    expect(await queuedSince()).toBe(2);
+    // The worker learns: no device, and the new-messages mail job now waits.
+    expect(await t.app.jobs.drain([NOTIFY_MESSAGE])).toBe(2);
+    await sendMessage(b, a, 'third');
+    await sendMessage(b, a, 'fourth');
+    expect(await queuedSince()).toBe(0);
+
+    const device = service.newSubscription();
+    expect((await a.api.post('/api/user.php?push=1', device)).statusCode).toBe(200);
+    await sendMessage(b, a, 'fifth');
+    expect(await queuedSince()).toBe(1);
+    expect(await t.app.jobs.drain([NOTIFY_MESSAGE])).toBe(1);
+    expect(pushesTo(device)).toHaveLength(1);
+  });
+});
+
 /** Drains until the queued notice has been handled, resolving with the error it threw. */
 async function waitForFailedDrain(): Promise<Error> {
   for (let i = 0; i < 200; i += 1) {

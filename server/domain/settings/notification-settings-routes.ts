@@ -39,6 +39,8 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const member = await request.requireMember();
       const settings = await updateNotificationSettings(db, member.id, request.body);
+      // Their message notices are decided afresh (a mail type turned on or off).
+      app.messageNoticeFilter.forget(member.id);
       // Invisible mode hides the member from every listing now, not when their caches expire.
       if (request.body.invisible !== undefined && request.body.invisible !== member.invisible) app.listings.changed(member.siteId);
       return settings;
@@ -57,6 +59,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
       const member = await request.requireMember();
       if (!isAllowedPushEndpoint(request.body.endpoint, app.config.PUSH_TEST_ORIGIN)) throw new ApiError(400, 'settings:errors.pushEndpointRefused', {}, 'endpoint');
       const n = await savePushSubscription(db, member.id, request.body, request.headers['user-agent'] ?? '');
+      app.messageNoticeFilter.forget(member.id);
       return { ok: true as const, push_subscriptions: n };
     },
   );
