@@ -19,6 +19,11 @@ export async function lighthouseScores(urls: string[]): Promise<Record<string, S
         performance: Math.round((categories?.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
       };
+      // No score at all is an audit that did not complete (a trace without a paint, a timeout): say which.
+      if (categories?.performance?.score == null) {
+        const errored = Object.values(result?.lhr.audits ?? {}).filter((a) => a.scoreDisplayMode === 'error');
+        console.log(`  ${url}: no performance score: ${result?.lhr.runtimeError?.message ?? errored.map((a) => `${a.id} (${a.errorMessage ?? '?'})`).join(', ')}`);
+      }
       const failed = Object.values(result?.lhr.audits ?? {}).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
       if (failed.length) console.log(`  ${url} failing audits: ${failed.map((a) => a.id).join(', ')}`);
     }
