@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { notificationMails } from '../../db/schema';
+import { ExpiringEntries } from './expiring-entries';
 import type { LikeNotice, MessageNotice } from './notification-queues';
 import { isOnline, sendNotice, type NoticeDeps } from './notification-mail';
 import { lastMail, mailedUpTo, messageFacts, newLikesSince, recipient, unmailedUnread } from './mail-repository';
@@ -36,13 +37,15 @@ export const conversationKey = (j: ConversationJob) => `${j.recipientId}:${j.con
  * several processes each sends once per wait, and the queue keeps one.
  */
 export class WaitingMailJobs {
-  private readonly dueAt = new Map<string, number>();
+  private readonly dueAt: ExpiringEntries<string, { until: number }>;
 
-  constructor(private readonly limit = 100_000) {}
+  constructor(limit = 100_000) {
+    this.dueAt = new ExpiringEntries(limit);
+  }
 
   /** Whether no job of this process waits for the key at `now`. */
   free(key: string, now: number): boolean {
-    return (this.dueAt.get(key) ?? 0) <= now;
+    return this.dueAt.get(key, now) === undefined;
   }
 
   /** The job is being handled: a message from now on needs a new one. */
@@ -51,15 +54,7 @@ export class WaitingMailJobs {
   }
 
   waits(key: string, dueAt: number, now: number): void {
-    this.dueAt.delete(key);
-    this.dueAt.set(key, dueAt);
-    if (this.dueAt.size <= this.limit) return;
-    for (const [k, due] of this.dueAt) if (due <= now) this.dueAt.delete(k);
-    // Still full: forget the oldest entries (the insertion order); at worst a send is attempted again.
-    for (const k of this.dueAt.keys()) {
-      if (this.dueAt.size <= this.limit) break;
-      this.dueAt.delete(k);
-    }
+    this.dueAt.set(key, { until: dueAt }, now);
   }
 }
 

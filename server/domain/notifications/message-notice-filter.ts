@@ -1,3 +1,4 @@
+import { ExpiringEntries } from './expiring-entries';
 import { WaitingMailJobs } from './mail-notifications';
 
 /** How long what a worker learned about a recipient is trusted. */
@@ -23,26 +24,21 @@ interface Reach {
  */
 export class MessageNoticeFilter {
   readonly waitingMails = new WaitingMailJobs();
-  private readonly reach = new Map<number, Reach>();
+  private readonly reach: ExpiringEntries<number, Reach>;
 
-  constructor(private readonly limit = 100_000) {}
+  constructor(limit = 100_000) {
+    this.reach = new ExpiringEntries(limit);
+  }
 
   needless(recipientId: number, conversationId: number, now = Date.now()): boolean {
-    const known = this.reach.get(recipientId);
-    if (!known || known.until <= now || known.push) return false;
+    const known = this.reach.get(recipientId, now);
+    if (!known || known.push) return false;
     return !known.mail || !this.waitingMails.free(`${recipientId}:${conversationId}`, now);
   }
 
   /** What the worker found for a message that did not open its conversation. */
   learned(recipientId: number, push: boolean, mail: boolean, now = Date.now()): void {
-    this.reach.delete(recipientId);
-    this.reach.set(recipientId, { push, mail, until: now + RECIPIENT_REACH_TTL_MS });
-    if (this.reach.size <= this.limit) return;
-    // The oldest first (insertion order): forgetting costs one notice more.
-    for (const id of this.reach.keys()) {
-      if (this.reach.size <= this.limit) break;
-      this.reach.delete(id);
-    }
+    this.reach.set(recipientId, { push, mail, until: now + RECIPIENT_REACH_TTL_MS }, now);
   }
 
   /** The member changed what they can get (a device saved, notification settings). */
