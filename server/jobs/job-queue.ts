@@ -46,6 +46,9 @@ export interface ManyJob {
   startAfterSeconds?: number;
 }
 
+/** pg-boss's tables live in this schema of the application's database. */
+const SCHEMA = 'pgboss';
+
 /**
  * `enqueue` gathers jobs this long, then stores them in one statement per queue (each
  * statement on pg-boss's partitioned table costs PostgreSQL a plan: a few a second, not ten)...
@@ -118,7 +121,7 @@ export class JobQueue {
     const { default: PgBossClass } = await import('pg-boss');
     const boss = new PgBossClass({
       db: { executeSql: (text, values) => this.pool.query(text, values) },
-      schema: 'pgboss',
+      schema: SCHEMA,
       supervise: background,
       schedule: background,
       // Finished jobs are kept a week for inspection, then deleted.
@@ -273,7 +276,7 @@ export class JobQueue {
     await this.flush();
     await this.start();
     const count = this.queues.get(name)?.handleGathered ? `sum(jsonb_array_length(data->'items'))` : 'count(*)';
-    const { rows } = await this.pool.query<{ n: string | null }>(`select ${count} as n from pgboss.job where name = $1 and state in ('created', 'retry')`, [name]);
+    const { rows } = await this.pool.query<{ n: string | null }>(`select ${count} as n from ${SCHEMA}.job where name = $1 and state in ('created', 'retry')`, [name]);
     return Number(rows[0]?.n ?? 0);
   }
 
