@@ -26,8 +26,9 @@ export const pushSubscriptionSchema = z.object({
   endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGTH).refine(isHttpsUrl),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    // An uncompressed P-256 public key: 65 bytes starting with 0x04 (base64url "B...").
-    p256dh: base64urlOf(65).refine((s) => s.startsWith('B')),
+    // An uncompressed P-256 public key: 65 bytes, the first 0x04 (base64url "B" then A-P, the
+    // next char's top two bits being zero). That it lies on the curve is checked by the server.
+    p256dh: base64urlOf(65).refine((s) => /^B[A-P]/.test(s)),
     auth: base64urlOf(16),
   }),
 });

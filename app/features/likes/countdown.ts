@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_TICK_MS } from '../../../common/limits';
-
-/** Zero-padded hours:minutes:seconds until `targetMs` (never negative). */
-export function formatCountdown(targetMs: number, nowMs: number): string {
-  const total = Math.max(0, Math.ceil((targetMs - nowMs) / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
+import { formatCountdown, secondsUntil } from '../../lib/countdown';
 
 /** Re-renders every COUNTDOWN_TICK_MS while `targetMs` is in the future; calls `onDone` once it passes. */
 export function useCountdown(targetMs: number | null, onDone: () => void): string | null {
@@ -26,5 +20,5 @@ export function useCountdown(targetMs: number | null, onDone: () => void): strin
     // onDone is read when the countdown ends; a new function must not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [targetMs]);
-  return targetMs === null ? null : formatCountdown(targetMs, now);
+  return targetMs === null ? null : formatCountdown(secondsUntil(targetMs, now));
 }

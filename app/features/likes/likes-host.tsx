@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { AUTO_LIKE_RELOAD_MS } from '../../../common/limits';
 import type { MemberTile } from '../../../common/members/member-tile';
 import { membersEndpoints } from '../../../common/members/members-endpoints';
@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { ApiClientError } from '../../lib/api-client';
 import { useTranslation } from '../../i18n/react';
 import { paths } from '../../paths';
+import { inMembersArea } from '../../members-area';
 import { onLike } from '../../lib/like-events';
 import { hasAttentionCount, setAttentionCount } from '../../lib/attention-count';
 import { useRootData } from '../../lib/use-root-data';
@@ -21,8 +22,6 @@ const LikeModal = lazy(() => import('./like-modal'));
 const SHOWN_KEY = 'rv.likes.shown';
 /** Set once per browser session: the page-load check for new likes ran. */
 const CHECKED_KEY = 'rv.likes.checked';
-/** The members area (spec section 2), where a new like pops up by itself on page load. */
-const MEMBERS_AREA = /^\/(members|likes|chats|premium|swipe-game)(\/|$)/;
 
 function shownIds(): number[] {
   try {
@@ -39,6 +38,14 @@ function remember(id: number): void {
   } catch {
     // Private mode: the overlay may show again, nothing worse.
   }
+}
+
+/**
+ * Whether 'New like!' may pop up by itself on this page load (router matches, ?t=): in the
+ * members area of spec 2, the same pages as the offers, unless ?t= opens the like modal.
+ */
+export function newLikeOnLoad(matches: readonly { id: string }[], t: string | null): boolean {
+  return likeModalDelay(t) === null && inMembersArea(matches);
 }
 
 /** The positive whole number of seconds in ?t=, else null. */
@@ -67,6 +74,7 @@ export function LikesHost() {
   const { locale, user } = useRootData();
   const { i18n } = useTranslation();
   const location = useLocation();
+  const matches = useMatches();
   const navigate = useNavigate();
   const [overlay, setOverlay] = useState<OverlayLike | null>(null);
   const [modal, setModal] = useState<OverlayLike | null>(null);
@@ -119,7 +127,7 @@ export function LikesHost() {
   // supplies the profile (the newest new like, or one a profile sends by itself); later
   // loads show a new like not shown yet, when the member has any.
   useEffect(() => {
-    if (likeModalDelay(t) !== null || !MEMBERS_AREA.test(location.pathname)) return;
+    if (!newLikeOnLoad(matches, t)) return;
     let checked: boolean;
     try {
       checked = sessionStorage.getItem(CHECKED_KEY) === '1';

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { formatPercent } from '../../../common/percent';
-import { formatCountdown, type Offer } from './offer-clock';
+import { formatCountdown } from '../../lib/countdown';
+import type { Offer } from './offer-clock';
 import { offerLink } from './offer-rules';
 import { useSecondsLeft } from './use-seconds-left';
 
@@ -30,7 +31,7 @@ export function OfferBanner({ offer }: { offer: Offer }) {
         {before}
         {/* A timer is not announced every second (the banner region is a polite live region). */}
         <span role="timer" className="fw-bold font-monospace" data-testid="offer-countdown">
-          {formatCountdown(seconds, locale)}
+          {formatCountdown(seconds)}
         </span>
         {after}
       </span>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S } from '../../../common/limits';
 import type { DiscountCode } from '../../../common/offers/discount-code';
 import { formatPercent } from '../../../common/percent';
-import { formatCountdown, formatHours, offerFromAnswer, secondsLeft } from './offer-clock';
+import { formatHours, offerFromAnswer, secondsLeft } from './offer-clock';
 
 const SERVER_NOW = Date.parse('2026-11-26T10:00:00.000Z');
 const HOUR = 3_600_000;
@@ -59,25 +59,6 @@ describe('offerFromAnswer: the deadline on the server clock', () => {
     expect(secondsLeft({ deadline: 10_000 }, 9_999)).toBe(1);
     expect(secondsLeft({ deadline: 10_000 }, 10_000)).toBe(0);
     expect(secondsLeft({ deadline: 10_000 }, 99_000)).toBe(0);
-  });
-});
-
-describe('formatCountdown', () => {
-  it('is zero-padded hours:minutes:seconds', () => {
-    expect(formatCountdown(TIME_BONUS_WINDOW_S - 5, 'en')).toBe('03:59:55');
-    expect(formatCountdown(61, 'en')).toBe('00:01:01');
-    expect(formatCountdown(0, 'en')).toBe('00:00:00');
-  });
-
-  it('counts total hours past a day (the welcome offer)', () => {
-    expect(formatCountdown(47 * 3600 + 59 * 60 + 59, 'de')).toBe('47:59:59');
-    expect(formatCountdown(100 * 3600, 'pl')).toBe('100:00:00');
-  });
-
-  it('uses the separator of the locale', () => {
-    expect(formatCountdown(3 * 3600 + 4 * 60 + 5, 'fi')).toBe('03.04.05');
-    expect(formatCountdown(3 * 3600 + 4 * 60 + 5, 'da')).toBe('03.04.05');
-    expect(formatCountdown(3 * 3600 + 4 * 60 + 5, 'sv')).toBe('03:04:05');
   });
 });
 

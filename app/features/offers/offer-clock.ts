@@ -1,4 +1,5 @@
 import type { DiscountCode } from '../../../common/offers/discount-code';
+import { secondsUntil } from '../../lib/countdown';
 
 /** The offers shown as banner and modal: the time bonus (spec 4) and the welcome discount (spec 2). */
 export type OfferKind = 'time-bonus' | 'welcome';
@@ -29,37 +30,8 @@ export function offerFromAnswer(answer: DiscountCode, receivedAt: number): Offer
 
 /** Whole seconds left at `now` (rounded up: the last second shows 00:00:01, the end 00:00:00). */
 export function secondsLeft(offer: Pick<Offer, 'deadline'>, now: number): number {
-  return Math.max(0, Math.ceil((offer.deadline - now) / 1000));
+  return secondsUntil(offer.deadline, now);
 }
-
-interface CountdownFormat {
-  digits: Intl.NumberFormat;
-  separator: string;
-}
-const formats = new Map<string, CountdownFormat>();
-
-/** The locale's digits (two at least) and its separator between hours and minutes (fi and da write 03.59.59). */
-function countdownFormat(locale: string): CountdownFormat {
-  let format = formats.get(locale);
-  if (!format) {
-    const parts = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).formatToParts(0);
-    const after = parts[parts.findIndex((p) => p.type === 'hour') + 1];
-    format = {
-      digits: new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false }),
-      separator: after?.type === 'literal' ? after.value : ':',
-    };
-    formats.set(locale, format);
-  }
-  return format;
-}
-
-/** hours:minutes:seconds, zero-padded, in total hours (the welcome offer runs past a day). */
-export function formatCountdown(seconds: number, locale: string): string {
-  const { digits, separator } = countdownFormat(locale);
-  const s = Math.max(0, Math.floor(seconds));
-  return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => digits.format(n)).join(separator);
-}
-
 
 /** '4 hours', '1 Stunde', '48 godzin': the time-left value of the modal's 'act fast' text, with the locale's plural. */
 export function formatHours(hours: number, locale: string): string {

@@ -1,26 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TIME_BONUS_MODAL_HOURS } from '../../../common/limits';
-import { inMembersArea, MEMBERS_AREA, modalHours, modalWanted, offerLink } from './offer-rules';
-import routes from '../../routes';
+import { modalHours, modalWanted, offerLink } from './offer-rules';
 
 const HOUR = 3_600_000;
-
-/** Every route id of the route table, nested layouts included. */
-function routeIds(entries: ReadonlyArray<{ id?: string; children?: unknown }>): string[] {
-  return entries.flatMap((e) => [...(e.id ? [e.id] : []), ...routeIds((e.children as typeof entries | undefined) ?? [])]);
-}
-
-describe('the members area (spec 2)', () => {
-  it('names routes that exist', () => {
-    const ids = routeIds(routes);
-    for (const id of MEMBERS_AREA) expect(ids).toContain(id);
-  });
-
-  it('is members, members-id, chats, likes, likes-m-id and premium, nothing else', () => {
-    for (const id of ['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium']) expect(inMembersArea(['root', 'layouts/default-layout', id])).toBe(true);
-    for (const id of ['likes-type', 'credits', 'profile', 'settings', 'chats-id', 'swipe-game', 'index']) expect(inMembersArea(['root', id])).toBe(false);
-  });
-});
 
 describe('the modal', () => {
   it('is wanted in the members area for a member with no credits who has not closed it', () => {

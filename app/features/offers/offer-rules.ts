@@ -3,13 +3,6 @@ import type { DismissibleAlert } from '../../lib/alert-dismissal';
 import { paths } from '../../paths';
 import { secondsLeft, type Offer, type OfferKind } from './offer-clock';
 
-/** The members area of spec 2, by route id (app/routes.ts): where the banner shows and the modal's timer runs. */
-export const MEMBERS_AREA: ReadonlySet<string> = new Set(['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium']);
-
-export function inMembersArea(routeIds: readonly string[]): boolean {
-  return routeIds.some((id) => MEMBERS_AREA.has(id));
-}
-
 /** Spec 9's persistent key of each offer's modal: dismissing the time bonus does not hide the later welcome offer. */
 export const MODAL_DISMISSAL: Record<OfferKind, DismissibleAlert> = { 'time-bonus': 'timeBonusModal', welcome: 'welcomeModal' };
 

@@ -3,7 +3,7 @@ import { useMatches } from 'react-router';
 import type { User } from '../../../common/auth/user-schema';
 import { useWallet } from '../../lib/wallet';
 import { clearOffer, loadOffer, useOffer } from './offer-store';
-import { inMembersArea } from './offer-rules';
+import { inMembersArea } from '../../members-area';
 
 // The banner, modal, countdown and their texts: loaded once the server says there is an offer.
 const OfferUi = lazy(() => import('./offer-ui'));
@@ -15,7 +15,8 @@ const OfferUi = lazy(() => import('./offer-ui'));
 export function OffersHost({ user }: { user: Pick<User, 'id' | 'credits' | 'paid_user'> }) {
   const { credits, paid_user } = useWallet({ credits: user.credits, paid_user: user.paid_user });
   const offer = useOffer();
-  const inArea = inMembersArea(useMatches().map((m) => m.id));
+  // The banner shows and the modal's timer runs in the members area only.
+  const inArea = inMembersArea(useMatches());
   useEffect(() => {
     if (paid_user) clearOffer();
     else loadOffer(user.id);

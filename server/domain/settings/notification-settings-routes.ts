@@ -6,6 +6,7 @@ import { notificationSettings, updateNotificationSettings } from './notification
 import { addPushQueryConstraint, PUSH_CONSTRAINT } from '../../http/push-query-constraint';
 import { deletePushSubscription, savePushSubscription } from './push-subscription-repository';
 import { isAllowedPushEndpoint } from './push-endpoint-rule';
+import { isP256PublicKey } from './push-key-rule';
 import { ApiError } from '../../http/api-error';
 
 /** Documented under their real address: the login route shares the path without the query. */
@@ -58,6 +59,7 @@ export const notificationSettingsRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request) => {
       const member = await request.requireMember();
       if (!isAllowedPushEndpoint(request.body.endpoint, app.config.PUSH_TEST_ORIGIN)) throw new ApiError(400, 'settings:errors.pushEndpointRefused', {}, 'endpoint');
+      if (!isP256PublicKey(request.body.keys.p256dh)) throw new ApiError(400, 'errors.invalidInput', {}, 'keys.p256dh');
       const n = await savePushSubscription(db, member.id, request.body, request.headers['user-agent'] ?? '');
       app.messageNoticeFilter.forget(member.id);
       return { ok: true as const, push_subscriptions: n };

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from '../../../common/account/push-subscription';
@@ -7,8 +8,13 @@ import { client, loggedInMember } from '../../test-support/test-client';
 
 const t = testAppForFile();
 
-// A real key's shape: 65 bytes (0x04 + X + Y) and a 16-byte secret, base64url without padding.
-const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+/** A real browser key: an uncompressed P-256 point (0x04 + X + Y, 65 bytes), base64url without padding. */
+const newP256dh = () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return ecdh.getPublicKey();
+};
+const p256dh = newP256dh().toString('base64url');
 const auth = Buffer.alloc(16, 9).toString('base64url');
 let n = 0;
 const subscription = (over: Partial<{ endpoint: string; p256dh: string; auth: string }> = {}) => ({
@@ -70,6 +76,25 @@ describe('POST and DELETE /api/user.php?push=1', () => {
       const res = await api.post('/api/user.php?push=1', body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBe(400);
       expect(res.json().error.code).toBe('invalidInput');
+    }
+    expect(await rowsOf(member.id)).toHaveLength(0);
+  });
+
+  it('refuses keys no push can be encrypted for (p256dh off the P-256 curve or not uncompressed, auth not 16 bytes), saving nothing', async () => {
+    const { member, api } = await loggedInMember(t);
+    const hybrid = newP256dh();
+    // 0x06/0x07 "hybrid" points carry the same X and Y but web push accepts only 0x04.
+    hybrid[0] = 7;
+    for (const keys of [
+      { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url') },
+      { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0)]).toString('base64url') },
+      { p256dh: hybrid.toString('base64url') },
+      { auth: Buffer.alloc(15, 1).toString('base64url') },
+      { auth: Buffer.alloc(17, 1).toString('base64url') },
+    ]) {
+      const res = await api.post('/api/user.php?push=1', subscription(keys));
+      expect(res.statusCode, JSON.stringify(keys)).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'invalidInput', message: 'Some of the information sent is not valid. Please check it and try again.' });
     }
     expect(await rowsOf(member.id)).toHaveLength(0);
   });
