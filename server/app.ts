@@ -16,7 +16,7 @@ import { projectPath } from './project-paths';
 import { BODY_LIMIT_BYTES } from './http/body-limit';
 import { serializeRequest } from './http/request-log';
 import type { Database } from './db/database';
-import { dataKeyOf, mediaSecretOf, type Secrets } from './secrets';
+import { dataKeysOf, mediaSecretOf, type Secrets } from './secrets';
 import { SiteDirectory } from './domain/sites/site-directory';
 import { openGeoIp, type GeoIp } from './domain/geoip/geoip';
 import { signupRoutes } from './domain/signup/signup-routes';
@@ -71,11 +71,12 @@ import { ssrPlugin } from './ssr/ssr-plugin';
 import { PaymentRouting } from './domain/payments/provider-routing';
 import { PaymentService } from './domain/payments/payment-service';
 import { TestProvider } from './domain/payments/providers/test-provider';
-import { configuredProviders, testPaymentsEnabled } from './domain/payments/configured-providers';
+import { configuredProviders, providersSummary, testPaymentsEnabled } from './domain/payments/configured-providers';
 import { paymentsRoutes } from './domain/payments/payments-routes';
 import { offersRoutes } from './domain/offers/offers-routes';
 import { testCheckoutRoutes } from './domain/payments/test-checkout-routes';
 import { directDebitRoutes } from './domain/direct-debit/direct-debit-routes';
+import { FieldCipher } from './domain/direct-debit/field-cipher';
 import { installedAppRoutes } from './domain/installed-app/installed-app-routes';
 import { mailFeedbackRoutes } from './domain/notifications/mail-feedback-routes';
 
@@ -207,8 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteSettings: (siteId) => sites.settingsOf(siteId),
   } satisfies ChatDeps);
   app.decorate('testProvider', new TestProvider({ db: database.db }));
-  app.decorate('paymentRouting', new PaymentRouting(configuredProviders(config, app.testProvider)));
-  app.decorate('payments', new PaymentService({ db: database.db, routing: app.paymentRouting, bus: app.liveBus, log: app.log }));
+  const providersOf = configuredProviders(config, app.testProvider);
+  app.decorate('paymentRouting', new PaymentRouting(providersOf));
+  app.log.info(providersSummary(providersOf, sites.list().map((s) => s.row.key), testPaymentsEnabled(config)));
+  app.decorate('payments', new PaymentService({ db: database.db, routing: app.paymentRouting, sites, bus: app.liveBus, log: app.log }));
 
   app.jobs.define(notificationQueues(app, app.messageNoticeFilter), backgroundJobs(app));
 
@@ -262,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(offersRoutes);
     await api.register(unsubscribeRoutes);
     if (testPaymentsEnabled(config)) await api.register(testCheckoutRoutes(app.testProvider));
-    await api.register(directDebitRoutes, { dataKey: dataKeyOf(secrets) });
+    await api.register(directDebitRoutes, { cipher: new FieldCipher(dataKeysOf(secrets)) });
     await api.register(mailFeedbackRoutes);
     api.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     api.all('/api/*', async (request, reply) => reply.status(404).send({ error: { code: 'notFound', message: request.visitorT()('errors.notFound') } }));

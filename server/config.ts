@@ -58,7 +58,7 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /**
    * The built-in test provider (a hosted checkout of our own, marked as a test): 'auto' offers
-   * it when no real provider is configured; 'yes' always (staging), 'no' never.
+   * it when no real provider is configured, outside a public deployment; 'yes' always (staging), 'no' never.
    */
   TEST_PAYMENTS: z.enum(['auto', 'yes', 'no']).default('auto'),
   /** Mollie API keys by site key, JSON ({"rendezvous": "live_...", "*": "test_..."}; '*' for every other site). */
@@ -133,6 +133,18 @@ const checkedConfigSchema = configSchema.superRefine((c, ctx) => {
 });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PUBLIC_ORIGIN'> & { DATA_DIR: string; PUBLIC_ORIGIN: string };
+
+/**
+ * Whether this deployment faces the internet: PUBLIC_ORIGIN is https on a name that is not
+ * loopback or `.localhost`. The quick start (no PUBLIC_ORIGIN) is not; a public deployment
+ * gets no fail-open defaults (test checkout, generated data keys).
+ */
+export function isPublicDeployment(config: Pick<AppConfig, 'PUBLIC_ORIGIN'>): boolean {
+  const origin = config.PUBLIC_ORIGIN.replaceAll('{host}', 'site.example');
+  if (!origin.startsWith('https://')) return false;
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const parsed = checkedConfigSchema.safeParse(env);

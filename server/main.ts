@@ -1,7 +1,7 @@
 import './production-mode';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { loadConfig } from './config';
+import { isPublicDeployment, loadConfig } from './config';
 import { openDatabase } from './db/database';
 
 /** `npm start`: the whole product in one process on http://localhost:3000. */
@@ -14,11 +14,13 @@ const databaseReady = openDatabase({
   embeddedDataDir: path.join(config.DATA_DIR, 'pglite'),
   poolSize: config.DB_POOL_SIZE,
 });
-const [{ buildApp, loadSsrBuild }, { loadSecrets }, { ensureDemoData }] = await Promise.all([
+const [{ buildApp, loadSsrBuild }, { assertConfiguredDataKeys, loadSecrets }, { ensureDemoData }] = await Promise.all([
   import('./app'),
   import('./secrets'),
   import('./db/seed/demo-data'),
 ]);
+// A public deployment reads its data keys from configuration (refused at start otherwise).
+assertConfiguredDataKeys(isPublicDeployment(config));
 const [secrets, ssrBuild, database] = await Promise.all([loadSecrets(config.DATA_DIR), loadSsrBuild(), databaseReady]);
 if (config.SEED_DEMO) {
   await ensureDemoData(database.db, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIbanAsTyped, maskIban, maskMobile, normalizeIban, normalizeMobile } from './direct-debit-rules';
+import { formatIbanAsTyped, maskIban, maskMobile, normalizeIban, normalizeMobile, parseMobile } from './direct-debit-rules';
 
 describe('direct-debit rules', () => {
   it('accepts valid IBANs of SEPA countries however they are typed', () => {
@@ -23,5 +23,13 @@ describe('direct-debit rules', () => {
     expect(normalizeMobile('+31 6')).toBeNull();
     expect(normalizeMobile('+31 6 1234 5678 9012 34')).toBeNull();
     expect(maskMobile('+31612345678')).toBe('+31 ••• 678');
+  });
+
+  it("places a mobile number in its country, and refuses numbers that are no phone's", () => {
+    expect(parseMobile('+49 151 23456789')).toEqual({ e164: '+4915123456789', country: 'DE' });
+    expect(parseMobile('+32 470 12 34 56')).toEqual({ e164: '+32470123456', country: 'BE' });
+    // +882: international networks, no country of any site.
+    expect(parseMobile('+882 16 12345678')?.country ?? null).toBeNull();
+    expect(parseMobile('+31 20 123 4567')).toBeNull(); // an Amsterdam landline receives no SMS
   });
 });

@@ -1,4 +1,5 @@
 import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /**
  * Direct debit's numbers (spec sections 5, 8 and 9), one source for the form, the API and the
@@ -11,6 +12,14 @@ export const SMS_CODE_TTL_MINUTES = 10;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 /** Codes a member, or one mobile number, may be sent per hour (each SMS costs money; SMS pumping). */
 export const SMS_CODES_PER_HOUR = 5;
+
+/** Verifications (IBAN, address and phone waiting for or confirmed by a code) are deleted this long after they were made. */
+export const VERIFICATION_RETENTION_HOURS = 24;
+/** Exported pain.008 files (account numbers) are deleted this long after the export: the bank has them. */
+export const SEPA_FILE_RETENTION_DAYS = 14;
+
+/** Codes a whole site may send per hour when it sets no direct_debit_sms_per_hour. */
+export const SMS_SITE_BUDGET_PER_HOUR = 200;
 
 /** Default limits when a site sets none: amounts in minor units of EUR. */
 export const DIRECT_DEBIT_DEFAULT_LIMITS = {
@@ -42,14 +51,22 @@ export function maskIban(electronic: string): string {
 }
 
 /**
- * A mobile number in international form (+ or 00, then 8-15 digits as E.164 allows), spaces,
- * dashes, dots and brackets ignored; null otherwise. A national number (0612...) cannot be
- * routed without knowing its country, so the form asks for the country code.
+ * A mobile number in international form (+ or 00 and the country code), read with
+ * libphonenumber-js's mobile metadata: the E.164 form and the country it belongs to, or null
+ * when it is no valid mobile number. A national number (0612...) cannot be placed in a country,
+ * so the form asks for the country code.
  */
+export function parseMobile(input: string): { e164: string; country: string | null } | null {
+  const international = input.trim().replace(/^00/, '+');
+  if (!international.startsWith('+')) return null;
+  const phone = parsePhoneNumberFromString(international);
+  if (!phone?.isValid()) return null;
+  return { e164: phone.number, country: phone.country ?? null };
+}
+
+/** The mobile number in E.164, or null (see parseMobile). */
 export function normalizeMobile(input: string): string | null {
-  const compact = input.replace(/[\s\-.()/]/g, '');
-  const match = /^(?:\+|00)([1-9]\d{7,14})$/.exec(compact);
-  return match ? `+${match[1]}` : null;
+  return parseMobile(input)?.e164 ?? null;
 }
 
 /** The mobile number as shown back: the last three digits. */

@@ -45,8 +45,10 @@ export const directDebitPageSchema = z.object({
   discount: z.object({ code: z.string(), percentage: z.number(), original_amount: z.number().int() }).nullable(),
   /** Why the named code does not apply, in the member's language ('Code already used'); null otherwise. */
   discount_error: z.string().nullable(),
-  /** Direct debit was blocked for the member after a returned collection. */
+  /** Direct debit is blocked for the member, or for their saved account, after a returned collection. */
   blocked: z.boolean(),
+  /** The member has not confirmed their e-mail address yet: direct debit waits for that. */
+  email_unconfirmed: z.boolean(),
 });
 export type DirectDebitPage = z.infer<typeof directDebitPageSchema>;
 

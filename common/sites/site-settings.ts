@@ -61,7 +61,7 @@ export const siteSettingsRecordSchema = z.object({
   mail_name: localizedTextSchema(z.string().min(1)),
   min_age: z.number().int().min(18),
   /**
-   * Direct debit per member and period (spec 8, 'Your limit for direct debit payments has been
+   * Direct debit per member, IBAN and mobile number and period (spec 8, 'Your limit for direct debit payments has been
    * reached'): at most this amount (minor units of EUR) and this many payments in any
    * `direct_debit_period_days` days. Optional: sites stored before have the defaults of
    * common/direct-debit/direct-debit-rules.ts.
@@ -69,6 +69,8 @@ export const siteSettingsRecordSchema = z.object({
   direct_debit_max_amount: z.number().int().nonnegative().optional(),
   direct_debit_max_payments: z.number().int().nonnegative().optional(),
   direct_debit_period_days: z.number().int().positive().optional(),
+  /** Direct-debit SMS codes the whole site may send per hour (each costs money; SMS pumping). Optional: the default of direct-debit-rules.ts. */
+  direct_debit_sms_per_hour: z.number().int().nonnegative().optional(),
 });
 export type SiteSettingsRecord = z.infer<typeof siteSettingsRecordSchema>;
 

@@ -5,7 +5,7 @@ import { payments } from './payments-schema';
 
 /**
  * The direct-debit domain's tables (server/domain/direct-debit). The IBAN is sensitive: it is
- * only ever stored encrypted (AES-256-GCM, iban-cipher.ts); what the member and the data export
+ * only ever stored encrypted (AES-256-GCM, field-cipher.ts); what the member and the data export
  * see is its mask.
  */
 
@@ -15,7 +15,7 @@ export const directDebitAccounts = pgTable('direct_debit_accounts', {
     .primaryKey()
     .references(() => members.id, { onDelete: 'cascade' }),
   holder: text('holder').notNull(),
-  /** iv.tag.ciphertext, base64url (iban-cipher.ts). */
+  /** keyId.iv.tag.ciphertext, base64url (field-cipher.ts). */
   ibanEncrypted: text('iban_encrypted').notNull(),
   ibanLast4: char('iban_last4', { length: 4 }).notNull(),
   ibanCountry: char('iban_country', { length: 2 }).notNull(),
@@ -87,11 +87,19 @@ export const directDebitCollections = pgTable(
       .$type<{
         holder: string;
         ibanEncrypted: string;
+        /** The mobile number the mandate was confirmed with, encrypted: a key rotation re-hashes mobileHash from it. */
+        mobileEncrypted?: string;
         bic: string | null;
         mandateReference: string;
         mandateSignedAt: string;
       }>()
       .notNull(),
+    /**
+     * Keyed hashes (keyId.hash, field-cipher.ts) of the debtor's IBAN and mobile number: the
+     * limits and a returned collection's block apply to an account or a number across members.
+     */
+    ibanHash: text('iban_hash'),
+    mobileHash: text('mobile_hash'),
     exportedAt: timestamp('exported_at', { withTimezone: true }),
     batchId: text('batch_id'),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
@@ -100,6 +108,9 @@ export const directDebitCollections = pgTable(
   },
   (t) => [
     uniqueIndex('direct_debit_collections_payment_idx').on(t.paymentId),
+    index('direct_debit_collections_iban_idx').on(t.ibanHash, t.createdAt),
+    index('direct_debit_collections_mobile_idx').on(t.mobileHash, t.createdAt),
+    index('direct_debit_collections_member_idx').on(t.memberId, t.createdAt),
     index('direct_debit_collections_pending_idx')
       .on(t.siteId)
       .where(sql`${t.exportedAt} is null`),

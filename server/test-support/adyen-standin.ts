@@ -32,6 +32,8 @@ export interface NotificationItemInput {
   pspReference: string;
   originalReference?: string;
   merchantReference: string;
+  /** Another merchant account of the same company (default: the stand-in's own). */
+  merchantAccountCode?: string;
   success?: boolean;
   amount: Amount;
   paymentMethod?: string;
@@ -132,7 +134,7 @@ export async function startAdyenStandin(): Promise<AdyenStandin> {
           amount: input.amount,
           eventCode: input.eventCode,
           eventDate: new Date().toISOString(),
-          merchantAccountCode: merchantAccount,
+          merchantAccountCode: input.merchantAccountCode ?? merchantAccount,
           merchantReference: input.merchantReference,
           ...(input.originalReference ? { originalReference: input.originalReference } : {}),
           ...(input.paymentMethod ? { paymentMethod: input.paymentMethod } : {}),

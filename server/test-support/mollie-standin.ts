@@ -53,8 +53,11 @@ const error = (status: number, title: string, detail: string, field?: string): S
   body: { status, title, detail, ...(field ? { field } : {}), _links: { documentation: { href: 'https://docs.mollie.com/errors', type: 'text/html' } } },
 });
 
-export async function startMollieStandin(apiKey = 'test_standinkey0000000000000000000'): Promise<MollieStandin> {
+/** `otherKeys`: keys of other Mollie profiles; as at Mollie, each key sees only the payments made with it. */
+export async function startMollieStandin(apiKey = 'test_standinkey0000000000000000000', otherKeys: readonly string[] = []): Promise<MollieStandin> {
   const payments = new Map<string, StandinMolliePayment>();
+  const keys = new Set([apiKey, ...otherKeys]);
+  const profileOf = new Map<string, string>();
   const customers = new Set<string>();
   const mandates = new Map<string, { id: string; customerId: string; label: string; lastFour: string }>();
   const requests: MollieStandin['requests'] = [];
@@ -145,13 +148,19 @@ export async function startMollieStandin(apiKey = 'test_standinkey00000000000000
   function handle(request: StandinRequest): StandinReply {
     const path = request.url.split('?')[0] ?? '';
     requests.push({ method: request.method, path, body: request.body });
-    if (request.headers.authorization !== `Bearer ${apiKey}`) return error(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
+    const key = String(request.headers.authorization).replace(/^Bearer /, '');
+    if (!keys.has(key)) return error(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
     const body = (request.body ?? {}) as Record<string, unknown>;
     let m: RegExpMatchArray | null;
-    if (request.method === 'POST' && path === '/v2/payments') return createPayment(body);
+    if (request.method === 'POST' && path === '/v2/payments') {
+      const reply = createPayment(body);
+      const id = (reply.body as { id?: string }).id;
+      if (id) profileOf.set(id, key);
+      return reply;
+    }
     if ((m = path.match(/^\/v2\/payments\/([^/]+)(\/refunds)?$/))) {
       const payment = payments.get(m[1]!);
-      if (!payment) return error(404, 'Not Found', `No payment exists with token ${m[1]}.`);
+      if (!payment || profileOf.get(payment.id) !== key) return error(404, 'Not Found', `No payment exists with token ${m[1]}.`);
       if (request.method === 'GET' && !m[2]) return { status: 200, body: paymentJson(payment) };
       if (request.method === 'POST' && m[2]) return refund(payment, body);
     }

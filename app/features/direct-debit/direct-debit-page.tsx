@@ -118,6 +118,10 @@ export function DirectDebitPage({ bundle, page, problem, country, siteName }: Di
         <FormAlert variant="danger" testId="dd-error">
           {k('errors.blocked')}
         </FormAlert>
+      ) : page?.email_unconfirmed ? (
+        <FormAlert variant="warning" testId="dd-unconfirmed">
+          {k('errors.unconfirmed')}
+        </FormAlert>
       ) : (
         <>
           <p className="text-secondary">{k('intro')}</p>

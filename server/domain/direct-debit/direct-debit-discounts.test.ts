@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { composeIBAN } from 'ibantools';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { directDebitEndpoints } from '../../../common/direct-debit/direct-debit-endpoints';
 import type { DirectDebitPage } from '../../../common/direct-debit/direct-debit-schemas';
+import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S, WELCOME_CODE } from '../../../common/limits';
 import type { TransactionDetail } from '../../../common/payments/payment-schemas';
 import { directDebitCollections, directDebitVerifications } from '../../db/direct-debit-schema';
 import { discountCodes, discountRedemptions } from '../../db/offers-schema';
@@ -48,8 +50,10 @@ async function code(values: Partial<typeof discountCodes.$inferInsert> = {}) {
 
 async function payer(lang = 'en') {
   phone += 1;
-  const who = await loggedInMember(t, { creditBalance: 0, language: lang }, lang);
-  return { ...who, mobile: `+3161235${String(1000 + phone)}` };
+  const who = await loggedInMember(t, { creditBalance: 0, language: lang, emailConfirmedAt: new Date() }, lang);
+  // An account of its own: the limits also count per IBAN across members.
+  const iban = composeIBAN({ countryCode: 'NL', bban: `ABNA${String(417_170_000 + phone).padStart(10, '0')}` })!;
+  return { ...who, mobile: `+3161235${String(1000 + phone)}`, iban };
 }
 type Payer = Awaited<ReturnType<typeof payer>>;
 
@@ -58,7 +62,7 @@ function send(p: Payer, bundle: number, discountCode?: string) {
     bundle,
     country: 'NL',
     holder: 'Anna de Vries',
-    iban: 'NL91ABNA0417164300',
+    iban: p.iban,
     street: 'Keizersgracht',
     house_number: '12a',
     postal_code: '1015 CS',
@@ -177,5 +181,17 @@ describe('a discount code on direct debit', () => {
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row!.status).toBe('charged_back');
     expect(await redemptionsOf(p.member.id)).toMatchObject([{ paymentId: payment.id, counts: true }]);
+  });
+});
+
+describe('the welcome offers on direct debit', () => {
+  it('refuses WELCOME25 during the time bonus and after TIMEBONUS25 was paid with, sending no SMS', async () => {
+    const p = await payer();
+    expect((await send(p, small, WELCOME_CODE)).json()).toMatchObject({ error: { code: 'codeNotFound', fields: { discount_code: 'Code not found' } } });
+    const bonus = await buy(p, small, TIME_BONUS_CODE);
+    expect(bonus).toMatchObject({ status: 'paid', amountMinor: 750 });
+    await t.database.db.update(members).set({ createdAt: new Date(Date.now() - (TIME_BONUS_WINDOW_S + 60) * 1000) }).where(eq(members.id, p.member.id));
+    expect((await send(p, small, WELCOME_CODE)).json()).toMatchObject({ error: { code: 'codeNotFound' } });
+    expect(await smsTo(t, p.mobile)).toHaveLength(1);
   });
 });

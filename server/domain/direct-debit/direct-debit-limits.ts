@@ -2,7 +2,7 @@ import { DIRECT_DEBIT_DEFAULT_LIMITS } from '../../../common/direct-debit/direct
 import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import { ApiError } from '../../http/api-error';
 import type { Db, Tx } from '../../db/database';
-import { isBlocked, usageSince } from './direct-debit-repository';
+import { isBlocked, usageSince, type Debtor } from './direct-debit-repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,13 +22,17 @@ export function limitsOf(settings: Partial<SiteSettingsRecord>): DirectDebitLimi
 }
 
 /**
- * Refuses a blocked member, and a payment of `amountMinor` that would take the member past
- * the site's number or sum of direct debits in the period (spec 8's two messages).
+ * Refuses a blocked debtor (the member, or an IBAN or number whose collection came back), and
+ * a payment of `amountMinor` that would take the member, the IBAN or the mobile number past the
+ * site's number or sum of direct debits in the period (spec 8's two messages): the limits hold
+ * for an account and a phone across members, not only per account.
  */
-export async function assertMayPay(db: Db | Tx, memberId: number, amountMinor: number, limits: DirectDebitLimits, now = new Date()): Promise<void> {
-  if (await isBlocked(db, memberId)) throw new ApiError(403, 'direct-debit:errors.blocked');
-  const used = await usageSince(db, memberId, new Date(now.getTime() - limits.periodDays * DAY_MS));
-  if (used.count + 1 > limits.maxPayments || used.amountMinor + amountMinor > limits.maxAmountMinor) {
-    throw new ApiError(403, 'direct-debit:errors.limit');
+export async function assertMayPay(db: Db | Tx, debtor: Debtor, amountMinor: number, limits: DirectDebitLimits, now = new Date()): Promise<void> {
+  if (await isBlocked(db, debtor)) throw new ApiError(403, 'direct-debit:errors.blocked');
+  const used = await usageSince(db, debtor, new Date(now.getTime() - limits.periodDays * DAY_MS));
+  for (const usage of [used.member, used.iban, used.mobile]) {
+    if (usage.count + 1 > limits.maxPayments || usage.amountMinor + amountMinor > limits.maxAmountMinor) {
+      throw new ApiError(403, 'direct-debit:errors.limit');
+    }
   }
 }

@@ -22,7 +22,7 @@ afterAll(async () => t?.close());
 
 describe('direct debit and the log', () => {
   it('writes neither the IBAN nor the SMS code, even at the most detailed level', async () => {
-    const { api } = await loggedInMember(t);
+    const { api } = await loggedInMember(t, { country: 'DE', emailConfirmedAt: new Date() });
     const bundles = (await api.get('/api/credits.php?country=DE')).json<{ bundles: { id: number }[] }>().bundles;
     const mobile = '+4915112345678';
     const body = {

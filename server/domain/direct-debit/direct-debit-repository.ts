@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { directDebitAccounts, directDebitBlocks, directDebitCollections, directDebitVerifications } from '../../db/direct-debit-schema';
 import { payments } from '../../db/payments-schema';
@@ -12,36 +12,101 @@ export type CollectionRow = typeof directDebitCollections.$inferSelect;
 /** Payments that never came to anything do not count against the limits. */
 const NOT_COUNTED = ['failed', 'canceled', 'expired'];
 
-export async function isBlocked(db: Conn, memberId: number): Promise<boolean> {
-  const [row] = await db.select({ memberId: directDebitBlocks.memberId }).from(directDebitBlocks).where(eq(directDebitBlocks.memberId, memberId));
-  return row !== undefined;
+/** Who a direct debit is about: the member, and their account and number by every key's hash (field-cipher.ts `hashes`). */
+export interface Debtor {
+  memberId: number;
+  ibanHashes: readonly string[];
+  mobileHashes: readonly string[];
+}
+
+function sameDebtor(debtor: Debtor) {
+  return or(
+    eq(directDebitCollections.memberId, debtor.memberId),
+    debtor.ibanHashes.length > 0 ? inArray(directDebitCollections.ibanHash, [...debtor.ibanHashes]) : undefined,
+    debtor.mobileHashes.length > 0 ? inArray(directDebitCollections.mobileHash, [...debtor.mobileHashes]) : undefined,
+  );
+}
+
+/**
+ * Whether direct debit is closed to this debtor: the member is blocked, or a collection of the
+ * member's, of this IBAN or of this mobile number came back from the bank (whoever's it was).
+ */
+export async function isBlocked(db: Conn, debtor: Debtor): Promise<boolean> {
+  const [blocked] = await db.select({ memberId: directDebitBlocks.memberId }).from(directDebitBlocks).where(eq(directDebitBlocks.memberId, debtor.memberId));
+  if (blocked) return true;
+  const [returned] = await db
+    .select({ id: directDebitCollections.id })
+    .from(directDebitCollections)
+    .where(and(isNotNull(directDebitCollections.returnedAt), sameDebtor(debtor)))
+    .limit(1);
+  return returned !== undefined;
 }
 
 export async function blockMember(tx: Tx, memberId: number, paymentId: number, reason: string): Promise<void> {
   await tx.insert(directDebitBlocks).values({ memberId, paymentId, reason }).onConflictDoNothing();
 }
 
-/** The member's direct-debit payments since `since`: how many, and their sum in minor units. */
-export async function usageSince(db: Conn, memberId: number, since: Date): Promise<{ count: number; amountMinor: number }> {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      amountMinor: sql<number>`coalesce(sum(${payments.amountMinor}), 0)::int`,
-    })
-    .from(payments)
-    .where(and(eq(payments.memberId, memberId), eq(payments.method, 'directdebit'), gt(payments.createdAt, since), notInArray(payments.status, NOT_COUNTED)));
-  return row ?? { count: 0, amountMinor: 0 };
+export interface Usage {
+  count: number;
+  amountMinor: number;
 }
 
-/** Codes sent since `since` to this member, and to this mobile number (by its keyed hash). */
-export async function codesSentSince(db: Conn, memberId: number, mobileHash: string, since: Date): Promise<{ member: number; mobile: number }> {
+/**
+ * What was collected by SEPA since `since` (every collection, whatever its payment's method),
+ * by amount collected: for the member, for the IBAN and for the mobile number, each across
+ * every member. Collections of payments that never came to anything do not count.
+ */
+export async function usageSince(db: Conn, debtor: Debtor, since: Date): Promise<{ member: Usage; iban: Usage; mobile: Usage }> {
+  const c = directDebitCollections;
+  const ofIban = debtor.ibanHashes.length > 0 ? inArray(c.ibanHash, [...debtor.ibanHashes]) : sql`false`;
+  const ofMobile = debtor.mobileHashes.length > 0 ? inArray(c.mobileHash, [...debtor.mobileHashes]) : sql`false`;
   const [row] = await db
     .select({
-      member: sql<number>`count(*) filter (where ${directDebitVerifications.memberId} = ${memberId})::int`,
-      mobile: sql<number>`count(*) filter (where ${directDebitVerifications.mobileHash} = ${mobileHash})::int`,
+      memberCount: sql<number>`count(*) filter (where ${c.memberId} = ${debtor.memberId})::int`,
+      memberAmount: sql<number>`coalesce(sum(${c.amountMinor}) filter (where ${c.memberId} = ${debtor.memberId}), 0)::int`,
+      ibanCount: sql<number>`count(*) filter (where ${ofIban})::int`,
+      ibanAmount: sql<number>`coalesce(sum(${c.amountMinor}) filter (where ${ofIban}), 0)::int`,
+      mobileCount: sql<number>`count(*) filter (where ${ofMobile})::int`,
+      mobileAmount: sql<number>`coalesce(sum(${c.amountMinor}) filter (where ${ofMobile}), 0)::int`,
     })
+    .from(c)
+    .innerJoin(payments, eq(payments.id, c.paymentId))
+    .where(and(gt(c.createdAt, since), notInArray(payments.status, NOT_COUNTED), sameDebtor(debtor)));
+  return {
+    member: { count: row?.memberCount ?? 0, amountMinor: row?.memberAmount ?? 0 },
+    iban: { count: row?.ibanCount ?? 0, amountMinor: row?.ibanAmount ?? 0 },
+    mobile: { count: row?.mobileCount ?? 0, amountMinor: row?.mobileAmount ?? 0 },
+  };
+}
+
+/**
+ * Serialises confirmations of one IBAN and one mobile number across members (transaction-level
+ * advisory locks, released at commit): two members cannot both use up the same account's limit.
+ */
+export async function lockDebtorKeys(tx: Tx, keys: readonly string[]): Promise<void> {
+  for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`direct-debit:${key}`}, 0))`);
+}
+
+/** Codes sent in the last hour on a site: the site's SMS budget (each SMS costs money). */
+export async function siteCodesSince(db: Conn, siteId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(directDebitVerifications)
-    .where(and(gt(directDebitVerifications.createdAt, since), sql`(${directDebitVerifications.memberId} = ${memberId} or ${directDebitVerifications.mobileHash} = ${mobileHash})`));
+    .where(and(eq(directDebitVerifications.siteId, siteId), gt(directDebitVerifications.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** Codes sent since `since` to this member, and to this mobile number (by its keyed hashes). */
+export async function codesSentSince(db: Conn, memberId: number, mobileHashes: readonly string[], since: Date): Promise<{ member: number; mobile: number }> {
+  const v = directDebitVerifications;
+  const ofMobile = inArray(v.mobileHash, [...mobileHashes]);
+  const [row] = await db
+    .select({
+      member: sql<number>`count(*) filter (where ${v.memberId} = ${memberId})::int`,
+      mobile: sql<number>`count(*) filter (where ${ofMobile})::int`,
+    })
+    .from(v)
+    .where(and(gt(v.createdAt, since), or(eq(v.memberId, memberId), ofMobile)));
   return row ?? { member: 0, mobile: 0 };
 }
 
@@ -111,7 +176,8 @@ export interface PendingCollection extends CollectionRow {
 
 /**
  * Collections not exported yet whose payment stands as paid (one reversed meanwhile is not
- * collected), oldest first, locked for the export's transaction.
+ * collected), oldest first, locked for the export's transaction: all of them, whatever their
+ * currency (the export refuses what SEPA cannot collect).
  */
 export async function lockPendingCollections(tx: Tx, siteIds: number[] | null): Promise<PendingCollection[]> {
   const rows = await tx
@@ -151,4 +217,10 @@ export async function markReturned(tx: Tx, paymentId: number, reason: string, at
     .update(directDebitCollections)
     .set({ returnedAt: at, returnReason: reason })
     .where(and(eq(directDebitCollections.paymentId, paymentId), isNull(directDebitCollections.returnedAt)));
+}
+
+/** Deletes the verifications made before `before`, used or not (their details: IBAN, address, phone). */
+export async function deleteVerificationsBefore(db: Conn, before: Date): Promise<number> {
+  const rows = await db.delete(directDebitVerifications).where(lt(directDebitVerifications.createdAt, before)).returning({ id: directDebitVerifications.id });
+  return rows.length;
 }

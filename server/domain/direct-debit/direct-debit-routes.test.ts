@@ -10,7 +10,8 @@ import { SMS_CODE_MAX_ATTEMPTS } from '../../../common/direct-debit/direct-debit
 import { directDebitAccounts, directDebitBlocks, directDebitCollections, directDebitVerifications } from '../../db/direct-debit-schema';
 import { creditBundles, payments } from '../../db/payments-schema';
 import { creditEntries, members } from '../../db/schema';
-import { dataKeyOf } from '../../secrets';
+import { composeIBAN, friendlyFormatIBAN } from 'ibantools';
+import { dataKeysOf } from '../../secrets';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { loggedInMember } from '../../test-support/test-client';
 import { demoSiteId } from '../../test-support/test-members';
@@ -23,9 +24,7 @@ const SEND = directDebitEndpoints.sendCode.path;
 const VERIFY = directDebitEndpoints.verify.path;
 const PAGE = directDebitEndpoints.page.path;
 // The test app's secrets (server/test-support/test-app.ts): the same key the routes use.
-const cipher = new FieldCipher(dataKeyOf({ cookieSecret: 'test-cookie-secret-test-cookie-secret', vapidPublicKey: '', vapidPrivateKey: '' }));
-const IBAN = 'NL91ABNA0417164300';
-const IBAN_TYPED = 'nl91 abna 0417 1643 00';
+const cipher = new FieldCipher(dataKeysOf({ cookieSecret: 'test-cookie-secret-test-cookie-secret', vapidPublicKey: '', vapidPrivateKey: '' }));
 const CREDITOR_ENV = { SEPA_CREDITOR_NAME: 'Rendezvous Media B.V.', SEPA_CREDITOR_IBAN: 'NL44 RABO 0123 4567 89', SEPA_CREDITOR_ID: 'NL69ZZZ123456780000' };
 
 let small = 0;
@@ -48,11 +47,17 @@ beforeAll(async () => {
   [small, large, zloty] = rows.map((r) => r.id) as [number, number, number];
 });
 
-async function payer() {
+/** A valid Dutch IBAN of its own per payer: the limits and blocks also count per IBAN across members. */
+function ibanNumber(n: number): string {
+  return composeIBAN({ countryCode: 'NL', bban: `ABNA${String(417_160_000 + n).padStart(10, '0')}` })!;
+}
+
+async function payer(overrides: Parameters<typeof loggedInMember>[1] = {}) {
   phone += 1;
   const mobile = `+3161234${String(1000 + phone)}`;
-  const who = await loggedInMember(t, { creditBalance: 0 });
-  return { ...who, mobile };
+  const who = await loggedInMember(t, { creditBalance: 0, emailConfirmedAt: new Date(), ...overrides });
+  const iban = ibanNumber(phone);
+  return { ...who, mobile, iban };
 }
 
 type Payer = Awaited<ReturnType<typeof payer>>;
@@ -61,7 +66,8 @@ const details = (p: Payer, bundle = small, overrides: Record<string, unknown> = 
   bundle,
   country: 'NL',
   holder: 'Anna de Vries',
-  iban: IBAN_TYPED,
+  // As a member types it: in groups, in lower case.
+  iban: friendlyFormatIBAN(p.iban)!.toLowerCase(),
   street: 'Keizersgracht',
   house_number: '12a',
   postal_code: '1015 CS',
@@ -144,7 +150,7 @@ describe('direct debit', () => {
       bundle: { id: small, credits: 100, amount: 1_000, currency: 'EUR' },
       account: {
         holder: 'Anna de Vries',
-        iban_masked: 'NL•• •••• 4300',
+        iban_masked: `NL•• •••• ${p.iban.slice(-4)}`,
         street: 'Keizersgracht',
         house_number: '12a',
         postal_code: '1015 CS',
@@ -198,11 +204,15 @@ describe('direct debit', () => {
     expect(badMobile.json()).toMatchObject({ error: { code: 'mobile' } });
     const missing = await p.api.post(SEND, { ...details(p), holder: '' });
     expect(missing.statusCode).toBe(400);
-    const zl = await send(p, zloty, { country: 'PL' });
+    // A Polish member's bundles are in zloty: SEPA collects euro only.
+    const pole = await payer({ country: 'PL' });
+    const zl = await send(pole, zloty, { country: 'PL' });
     expect(zl.json()).toMatchObject({ error: { code: 'unavailable' } });
-    const rows = await t.database.db.select().from(directDebitVerifications).where(eq(directDebitVerifications.memberId, p.member.id));
-    expect(rows).toHaveLength(0);
-    expect(await smsTo(t, p.mobile)).toHaveLength(0);
+    for (const who of [p, pole]) {
+      const rows = await t.database.db.select().from(directDebitVerifications).where(eq(directDebitVerifications.memberId, who.member.id));
+      expect(rows).toHaveLength(0);
+      expect(await smsTo(t, who.mobile)).toHaveLength(0);
+    }
   });
 
   it('stops at the site limit, by number and by amount', async () => {
@@ -223,7 +233,7 @@ describe('direct debit', () => {
 
   it('writes the SMS in the member’s language', async () => {
     phone += 1;
-    const p = { ...(await loggedInMember(t, { language: 'de' }, 'de')), mobile: `+4915112${String(3000 + phone)}` };
+    const p = { ...(await loggedInMember(t, { language: 'de', emailConfirmedAt: new Date() }, 'de')), mobile: `+49151123${String(40_000 + phone)}`, iban: ibanNumber(500 + phone) };
     expect((await send(p)).statusCode).toBe(200);
     const [sms] = await smsTo(t, p.mobile);
     expect(sms!.text).toMatch(/^\d{6} ist dein Code zur Bestätigung der Lastschrift bei Rendezvous\. Er ist 10 Minuten gültig\.$/);
@@ -244,23 +254,23 @@ describe('direct debit', () => {
     const openApi = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(openApi.statusCode).toBe(200);
     for (const body of bodies) {
-      expect(body).not.toContain(IBAN);
-      expect(body).not.toContain('0417 1643');
+      expect(body).not.toContain(p.iban);
+      expect(body).not.toContain(friendlyFormatIBAN(p.iban)!.slice(5, 14));
     }
     const exported = await p.api.post(accountDeletionEndpoints.dataExport.path, { password: p.member.password });
     expect(exported.statusCode).toBe(200);
-    expect(exported.json()).toMatchObject({ direct_debit_account: { holder: 'Anna de Vries', iban_masked: 'NL•• •••• 4300', city: 'Amsterdam' } });
+    expect(exported.json()).toMatchObject({ direct_debit_account: { holder: 'Anna de Vries', iban_masked: `NL•• •••• ${p.iban.slice(-4)}`, city: 'Amsterdam' } });
     bodies.push(exported.body);
     for (const body of bodies) {
-      expect(body).not.toContain(IBAN);
-      expect(body).not.toContain('0417 1643');
+      expect(body).not.toContain(p.iban);
+      expect(body).not.toContain(friendlyFormatIBAN(p.iban)!.slice(5, 14));
     }
     const [account] = await t.database.db.select().from(directDebitAccounts).where(eq(directDebitAccounts.memberId, p.member.id));
-    expect(account!.ibanEncrypted).not.toContain(IBAN);
-    expect(cipher.decrypt(account!.ibanEncrypted)).toBe(IBAN);
+    expect(account!.ibanEncrypted).not.toContain(p.iban);
+    expect(cipher.decrypt(account!.ibanEncrypted)).toBe(p.iban);
     const [verification] = await t.database.db.select().from(directDebitVerifications).where(eq(directDebitVerifications.memberId, p.member.id));
-    expect(JSON.stringify(verification)).not.toContain(IBAN);
-    expect(JSON.stringify(await smsTo(t, p.mobile))).not.toContain(IBAN);
+    expect(JSON.stringify(verification)).not.toContain(p.iban);
+    expect(JSON.stringify(await smsTo(t, p.mobile))).not.toContain(p.iban);
   });
 
   it('exports the pending collections as pain.008 with the right sums, marks them exported, and a return blocks the member', async () => {
@@ -293,8 +303,8 @@ describe('direct debit', () => {
     }[];
     const mine = txs.filter((x) => [first.payment_id, second.payment_id].includes(x.PmtId.EndToEndId));
     expect(mine.map((x) => [Number(x.InstdAmt['#text']), x.InstdAmt['@_Ccy'], x.DbtrAcct.Id.IBAN]).sort()).toEqual([
-      [10, 'EUR', IBAN],
-      [120, 'EUR', IBAN],
+      [10, 'EUR', p.iban],
+      [120, 'EUR', p.iban],
     ]);
     // One mandate, collected twice in one file: its first collection FRST, the next RCUR.
     expect(infos.map((i) => i.PmtTpInf.SeqTp).sort()).toEqual(['FRST', 'RCUR']);

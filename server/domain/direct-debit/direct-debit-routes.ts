@@ -9,14 +9,15 @@ import { createSmsSender } from '../../sms/sms-sender';
 import { creditBalance } from '../credits/credits-repository';
 import { publishEvents } from '../member-events/publish-events';
 import { findAccount, isBlocked } from './direct-debit-repository';
-import { confirmCode, directDebitBundle, sendCode, type DirectDebitDeps, type Payer } from './direct-debit-service';
-import { FieldCipher } from './field-cipher';
+import { confirmCode, directDebitBundle, hasConfirmedEmail, savedDebtor, sendCode, type DirectDebitDeps, type Payer } from './direct-debit-service';
+import type { FieldCipher } from './field-cipher';
+import { countryEvidence } from '../payments/payment-country';
 import { directDebitPrice, isDiscountError, type DirectDebitPrice } from './direct-debit-discount';
 import { discountDetails } from '../offers/code-redemption';
 
 export interface DirectDebitRoutesOptions {
-  /** The field-encryption key: dataKeyOf(secrets). */
-  dataKey: Buffer;
+  /** Encrypts and hashes the stored bank data: new FieldCipher(dataKeysOf(secrets)). */
+  cipher: FieldCipher;
 }
 
 /**
@@ -28,7 +29,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
   const { config } = app;
   const deps: DirectDebitDeps = {
     db: app.database.db,
-    cipher: new FieldCipher(options.dataKey),
+    cipher: options.cipher,
     sms: createSmsSender({
       twilio: config.TWILIO_ACCOUNT_SID
         ? {
@@ -51,8 +52,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
     });
   const payer = async (request: Parameters<typeof memberOrAddressKey>[0]): Promise<Payer> => {
     const member = await request.requireMember();
-    const site = request.visitor.site.row;
-    return { member, siteId: site.id, settings: site.settings, locale: request.visitor.locale };
+    return { member, site: request.visitor.site, locale: request.visitor.locale, evidence: await countryEvidence(deps.db, request, member) };
   };
 
   route(
@@ -70,13 +70,13 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
       const who = await payer(request);
       reply.header('cache-control', 'no-store');
       const { bundle: bundleId, country, code } = request.query;
-      const bundle = bundleId !== undefined && country ? await directDebitBundle(deps.db, who.siteId, bundleId, country) : null;
+      const bundle = bundleId !== undefined && country ? await directDebitBundle(deps.db, who, bundleId, country) : null;
       // The code prices the bundle as the payment will; a refused one is said and the page goes on at the normal price.
       let price: DirectDebitPrice | null = null;
       let discountError: string | null = null;
       if (bundle) {
         try {
-          price = await directDebitPrice(deps.db, { memberId: who.member.id, siteId: who.siteId, locale: who.locale }, bundle, country!, code, new Date());
+          price = await directDebitPrice(deps.db, { memberId: who.member.id, siteId: who.site.row.id, locale: who.locale }, bundle, country!, code, new Date());
         } catch (error) {
           if (!isDiscountError(error)) throw error;
           discountError = request.visitorT()(error.key, error.vars);
@@ -93,7 +93,8 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
         },
         discount: price?.applied ? discountDetails(price.applied) : null,
         discount_error: discountError,
-        blocked: await isBlocked(deps.db, who.member.id),
+        blocked: await isBlocked(deps.db, savedDebtor(deps.cipher, who.member.id, account)),
+        email_unconfirmed: !hasConfirmedEmail(who.member),
         account: account ? presentAccount(account) : null,
       };
     },

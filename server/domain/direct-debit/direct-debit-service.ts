@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { METHOD_COUNTRIES } from '../../../common/payments/payment-methods';
 import { vatRateBp } from '../../../common/payments/money';
-import { maskMobile, normalizeIban, normalizeMobile, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MINUTES, SMS_CODES_PER_HOUR } from '../../../common/direct-debit/direct-debit-rules';
+import { maskMobile, normalizeIban, parseMobile, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MINUTES, SMS_CODES_PER_HOUR, SMS_SITE_BUDGET_PER_HOUR } from '../../../common/direct-debit/direct-debit-rules';
 import type { CodeSent, DirectDebitRequest } from '../../../common/direct-debit/direct-debit-schemas';
-import type { SiteSettingsRecord } from '../../../common/sites/site-settings';
 import { ApiError } from '../../http/api-error';
 import type { Db, Tx } from '../../db/database';
 import type { SmsSender } from '../../sms/sms-sender';
 import type { MemberRow } from '../members/account-repository';
+import type { Site } from '../sites/site-directory';
 import { bundlesFor, insertPaymentOnce, type BundleRow, type PaymentRow } from '../payments/payment-repository';
 import { settlePayment, type Settlement } from '../payments/payment-settlement';
 import {
@@ -17,15 +17,21 @@ import {
   findAccount,
   insertCollection,
   insertVerification,
+  lockDebtorKeys,
   lockMember,
   lockVerification,
   markVerificationUsed,
   saveAccount,
+  siteCodesSince,
+  type AccountRow,
+  type Debtor,
 } from './direct-debit-repository';
 import { assertMayPay, limitsOf } from './direct-debit-limits';
 import { asDiscountError, directDebitPrice, type CodeHolder } from './direct-debit-discount';
 import { discountDetails, redeem } from '../offers/code-redemption';
 import { newPaymentId } from '../payments/public-id';
+import { OWN_COLLECTION } from '../payments/provider-routing';
+import { memberPaymentCountry, type CountryEvidence } from '../payments/payment-country';
 import { newMandateReference, newSmsCode, newVerificationId } from './direct-debit-ids';
 import type { FieldCipher } from './field-cipher';
 
@@ -42,10 +48,11 @@ export interface DirectDebitDeps {
 
 export interface Payer {
   member: MemberRow;
-  siteId: number;
-  settings: SiteSettingsRecord;
+  site: Site;
   /** The request's language: a discount code's refusal is written in it. */
   locale: string;
+  /** Where the member is by their evidence (payment-country.ts): the countries they may pay in. */
+  evidence: CountryEvidence;
 }
 
 /** The details waiting for the code, encrypted in the verification row. */
@@ -61,34 +68,83 @@ interface PendingDetails {
   discountCode?: string;
 }
 
-/** A bundle payable by SEPA direct debit in `country` (euro only, in the method's countries). */
-export async function directDebitBundle(db: Db | Tx, siteId: number, bundleId: number, country: string): Promise<BundleRow> {
+/**
+ * A bundle payable by SEPA direct debit in `country` (euro only, in the method's countries, a
+ * country the member's evidence supports: the invoice's VAT follows it).
+ */
+export async function directDebitBundle(db: Db | Tx, payer: Payer, bundleId: number, country: string): Promise<BundleRow> {
+  memberPaymentCountry(payer.site, payer.evidence, country);
   if (!(METHOD_COUNTRIES.directdebit ?? []).some((c) => c === country)) throw new ApiError(400, 'direct-debit:errors.unavailable');
-  const bundle = (await bundlesFor(db, siteId, country)).find((b) => b.id === bundleId);
+  const bundle = (await bundlesFor(db, payer.site.row.id, country)).find((b) => b.id === bundleId);
   if (!bundle) throw new ApiError(404, 'direct-debit:errors.bundle');
   if (bundle.currency !== 'EUR') throw new ApiError(400, 'direct-debit:errors.unavailable');
   return bundle;
 }
 
 /**
- * Step one: checks the block, the limits and the details, keeps the details encrypted with a
- * keyed hash of a fresh code, and sends the code by SMS. Codes per member and per mobile number
- * are counted per hour (every SMS costs money; a stranger's number must not be flooded).
+ * Direct debit grants credits before the bank collects, and the SMS code proves a phone, not
+ * the account holder: only members who confirmed their e-mail address may use it.
+ */
+function assertConfirmed(member: MemberRow): void {
+  if (!hasConfirmedEmail(member)) throw new ApiError(403, 'direct-debit:errors.unconfirmed');
+}
+
+export function hasConfirmedEmail(member: Pick<MemberRow, 'emailConfirmedAt' | 'status'>): boolean {
+  return member.emailConfirmedAt !== null && member.status !== 'not_confirmed';
+}
+
+/** The member with their saved account, if any: a returned collection of that IBAN or number blocks them too. */
+export function savedDebtor(cipher: FieldCipher, memberId: number, account: AccountRow | undefined): Debtor {
+  return account ? debtorOf(cipher, memberId, cipher.decrypt(account.ibanEncrypted), account.mobile) : { memberId, ibanHashes: [], mobileHashes: [] };
+}
+
+/**
+ * An idempotency key belongs to the flow that made its payment: a direct-debit confirmation
+ * only ever answers with a direct debit of the same bundle. A card payment (or anything else)
+ * started with the key is refused, and nothing is written.
+ */
+function sameDirectDebit(payment: PaymentRow, bundleId: number): PaymentRow {
+  if (payment.provider !== OWN_COLLECTION || payment.method !== 'directdebit' || payment.bundleId !== bundleId) throw new ApiError(409, 'errors.idempotencyKeyReused');
+  return payment;
+}
+
+/** Who pays, by the member and by every key's hash of the IBAN and the mobile number. */
+function debtorOf(cipher: FieldCipher, memberId: number, iban: string, mobile: string): Debtor {
+  return { memberId, ibanHashes: cipher.hashes('iban', iban), mobileHashes: cipher.hashes('mobile', mobile) };
+}
+
+/**
+ * Step one: checks the member, the block, the limits and the details, keeps the details
+ * encrypted with a keyed hash of a fresh code, and sends the code by SMS. Codes go only to
+ * mobile numbers of the site's countries, and are counted per member, per number and per site
+ * and hour (every SMS costs money; a stranger's number must not be flooded).
  */
 export async function sendCode(deps: DirectDebitDeps, payer: Payer, request: DirectDebitRequest, now = new Date()): Promise<CodeSent> {
   const { db, cipher } = deps;
-  const { member } = payer;
-  const bundle = await directDebitBundle(db, payer.siteId, request.bundle, request.country);
-  // A refused code is refused now, before anything is stored or an SMS paid for; the limits count what is charged.
-  const price = await directDebitPrice(db, holderOf(payer), bundle, request.country, request.discount_code, now);
-  await assertMayPay(db, member.id, price.amountMinor, limitsOf(payer.settings), now);
+  const { member, site } = payer;
+  assertConfirmed(member);
+  const bundle = await directDebitBundle(db, payer, request.bundle, request.country);
+  const before = await findPaymentByKey(db, member.id, request.idempotency_key);
+  if (before) sameDirectDebit(before, bundle.id);
   const iban = normalizeIban(request.iban);
   if (!iban) throw new ApiError(400, 'direct-debit:errors.iban', {}, 'iban');
-  const mobile = normalizeMobile(request.mobile);
-  if (!mobile) throw new ApiError(400, 'direct-debit:errors.mobile', {}, 'mobile');
-  const mobileHash = cipher.hash('mobile', mobile);
-  const sent = await codesSentSince(db, member.id, mobileHash, new Date(now.getTime() - HOUR_MS));
+  const phone = parseMobile(request.mobile);
+  if (!phone) throw new ApiError(400, 'direct-debit:errors.mobile', {}, 'mobile');
+  if (!phone.country || !site.row.settings.countries.includes(phone.country)) throw new ApiError(400, 'direct-debit:errors.mobileCountry', {}, 'mobile');
+  const mobile = phone.e164;
+  // A refused code is refused now, before anything is stored or an SMS paid for; the limits count what is charged.
+  const price = await directDebitPrice(db, holderOf(payer), bundle, request.country, request.discount_code, now);
+  const debtor = debtorOf(cipher, member.id, iban, mobile);
+  await assertMayPay(db, debtor, price.amountMinor, limitsOf(site.row.settings), now);
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const sent = await codesSentSince(db, member.id, debtor.mobileHashes, hourAgo);
   if (sent.member >= SMS_CODES_PER_HOUR || sent.mobile >= SMS_CODES_PER_HOUR) throw new ApiError(429, 'direct-debit:errors.tooManyCodes');
+  const budget = site.row.settings.direct_debit_sms_per_hour ?? SMS_SITE_BUDGET_PER_HOUR;
+  if ((await siteCodesSince(db, site.row.id, hourAgo)) >= budget) {
+    // The operator's signal: a flood (SMS pumping) or a site that needs a larger budget.
+    deps.log.warn({ site: site.row.key, budget }, 'direct-debit SMS budget of the hour reached: codes refused');
+    throw new ApiError(429, 'direct-debit:errors.tooManyCodes');
+  }
 
   const code = newSmsCode();
   const publicId = newVerificationId();
@@ -106,9 +162,9 @@ export async function sendCode(deps: DirectDebitDeps, payer: Payer, request: Dir
   await insertVerification(db, {
     publicId,
     memberId: member.id,
-    siteId: payer.siteId,
+    siteId: site.row.id,
     codeHash: cipher.hash(`code:${publicId}`, code),
-    mobileHash,
+    mobileHash: cipher.hash('mobile', mobile),
     detailsEncrypted: cipher.encrypt(JSON.stringify(details)),
     bundleId: bundle.id,
     country: request.country,
@@ -120,7 +176,7 @@ export async function sendCode(deps: DirectDebitDeps, payer: Payer, request: Dir
       to: mobile,
       text: deps.smsText(member.language, {
         code,
-        site: payer.settings.name,
+        site: site.row.settings.name,
         minutes: SMS_CODE_TTL_MINUTES,
       }),
     });
@@ -165,18 +221,22 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
       };
     }
     if (verification.usedAt !== null) {
-      // The right code again (a retried request, a second click): the payment it made, settled
+      // The right code again (a retried request, a second click): the direct debit it made, settled
       // below (a no-op when it is, the rest of an interrupted confirmation when it is not).
       const made = await findPaymentByKey(tx, memberId, verification.idempotencyKey);
-      return made ? { ok: true, payment: made } : { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
+      return made ? { ok: true, payment: sameDirectDebit(made, verification.bundleId) } : { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
     }
     if (verification.expiresAt <= now) return { ok: false, error: new ApiError(400, 'direct-debit:errors.codeExpired') };
+    assertConfirmed(payer.member);
     await lockMember(tx, memberId);
-    const bundle = await directDebitBundle(tx, payer.siteId, verification.bundleId, verification.country);
+    const bundle = await directDebitBundle(tx, payer, verification.bundleId, verification.country);
     const details = JSON.parse(cipher.decrypt(verification.detailsEncrypted)) as PendingDetails;
+    const debtor = debtorOf(cipher, memberId, details.iban, details.mobile);
+    // Other members' confirmations of this account or number wait: each sees what the other used.
+    await lockDebtorKeys(tx, [...debtor.ibanHashes, ...debtor.mobileHashes]);
     // The code again, in this transaction: one used meanwhile (once-per-user) throws, and nothing here is written.
     const price = await directDebitPrice(tx, holderOf(payer), bundle, verification.country, details.discountCode, now);
-    await assertMayPay(tx, memberId, price.amountMinor, limitsOf(payer.settings), now);
+    await assertMayPay(tx, debtor, price.amountMinor, limitsOf(payer.site.row.settings), now);
     await markVerificationUsed(tx, verification.id, now);
     const mandate = await mandateFor(tx, cipher, payer, details.iban, now);
     const ibanEncrypted = cipher.encrypt(details.iban);
@@ -201,7 +261,7 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
       // The payments' own id: capitals and digits, so it is also the SEPA end-to-end id.
       publicId: newPaymentId(),
       memberId,
-      siteId: payer.siteId,
+      siteId: payer.site.row.id,
       bundleId: bundle.id,
       credits: bundle.credits,
       method: 'directdebit',
@@ -213,8 +273,10 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
       idempotencyKey: verification.idempotencyKey,
       details: { mandate_reference: mandate.reference, ...(applied ? { discount: discountDetails(applied) } : {}) },
     });
+    // The key already made a payment: the same direct debit again (nothing more to write), or 409 and all of this rolled back.
+    if (!created) return { ok: true, payment: sameDirectDebit(payment, bundle.id) };
     // A returned or charged-back collection keeps the code used, as a refund does (the settlement frees only failed payments').
-    if (created && applied) {
+    if (applied) {
       try {
         await redeem(tx, applied, memberId, payment.id);
       } catch (error) {
@@ -223,13 +285,16 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
     }
     await insertCollection(tx, {
       paymentId: payment.id,
-      siteId: payer.siteId,
+      siteId: payer.site.row.id,
       memberId,
       amountMinor: payment.amountMinor,
       currency: payment.currency,
+      ibanHash: cipher.hash('iban', details.iban),
+      mobileHash: cipher.hash('mobile', details.mobile),
       debtor: {
         holder: details.holder,
         ibanEncrypted,
+        mobileEncrypted: cipher.encrypt(details.mobile),
         bic: null,
         mandateReference: mandate.reference,
         mandateSignedAt: mandate.signedAt.toISOString(),
@@ -245,7 +310,7 @@ export async function confirmCode(deps: DirectDebitDeps, payer: Payer, verificat
 }
 
 function holderOf(payer: Payer): CodeHolder {
-  return { memberId: payer.member.id, siteId: payer.siteId, locale: payer.locale };
+  return { memberId: payer.member.id, siteId: payer.site.row.id, locale: payer.locale };
 }
 
 /** The same account keeps its mandate; another IBAN is a new mandate, signed now. */
@@ -257,7 +322,7 @@ async function mandateFor(tx: Tx, cipher: FieldCipher, payer: Payer, iban: strin
       signedAt: existing.mandateSignedAt,
     };
   return {
-    reference: newMandateReference(payer.siteId, payer.member.id),
+    reference: newMandateReference(payer.site.row.id, payer.member.id),
     signedAt: now,
   };
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { runAsCommand } from '../../db/command';
 import type { Db } from '../../db/database';
 import { sites } from '../../db/schema';
-import { dataKeyOf, loadSecrets } from '../../secrets';
+import { dataKeysOf, loadSecrets } from '../../secrets';
 import { recordReturn } from './direct-debit-reversal';
 import { FieldCipher } from './field-cipher';
 import { exportPending, type Creditor } from './sepa-export';
@@ -62,8 +62,9 @@ export async function runSepaCommand(ctx: SepaCommandContext, argv: string[]): P
       siteIds = [site.id];
     }
     const batch = await exportPending(ctx.db, ctx.cipher, creditor, path.join(ctx.dataDir, 'sepa'), siteIds);
-    if (!batch.file) return 'No pending collections.';
-    return `Exported ${batch.count} collection(s), EUR ${(batch.sumMinor / 100).toFixed(2)}, batch ${batch.batchId}: ${batch.file}`;
+    const refused = batch.refused.map((r) => `\nRefused ${r.paymentId}: ${r.currency}, SEPA collects euro only (left pending; refund it with npm run payments -- refund ${r.paymentId}).`).join('');
+    if (!batch.file) return `No pending collections.${refused}`;
+    return `Exported ${batch.count} collection(s), EUR ${(batch.sumMinor / 100).toFixed(2)}, batch ${batch.batchId}: ${batch.file}${refused}`;
   }
   if (command === 'return' && rest.length === 1 && values.site === undefined) {
     const publicId = rest[0]!;
@@ -81,5 +82,5 @@ export async function runSepaCommand(ctx: SepaCommandContext, argv: string[]): P
 
 runAsCommand(import.meta.url, async (db, config, argv) => {
   const secrets = await loadSecrets(config.DATA_DIR);
-  return runSepaCommand({ db, cipher: new FieldCipher(dataKeyOf(secrets)), dataDir: config.DATA_DIR, env: process.env }, argv);
+  return runSepaCommand({ db, cipher: new FieldCipher(dataKeysOf(secrets)), dataDir: config.DATA_DIR, env: process.env }, argv);
 });

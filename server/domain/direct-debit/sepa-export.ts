@@ -21,7 +21,12 @@ export interface SepaBatch {
   sumMinor: number;
   /** The written file; null when nothing was pending. */
   file: string | null;
+  /** Pending collections SEPA cannot collect (not in euro): left out and left pending for an operator. */
+  refused: { paymentId: string; currency: string }[];
 }
+
+/** SEPA direct debits are in euro only. */
+const SEPA_CURRENCY = 'EUR';
 
 /**
  * Builds a pain.008.001.08 direct-debit initiation with the `sepa` library: one payment
@@ -36,6 +41,8 @@ export function buildPain008(
   collectionDate: Date,
   now = new Date(),
 ): string {
+  const foreign = collections.find((c) => c.currency !== SEPA_CURRENCY);
+  if (foreign) throw new Error(`collection of payment ${foreign.publicId} is in ${foreign.currency}: SEPA collects euro only`);
   const doc = new SepaDocument('pain.008.001.08');
   doc.grpHdr.id = batchId;
   doc.grpHdr.created = now;
@@ -78,8 +85,10 @@ export function buildPain008(
 export async function exportPending(db: Db, cipher: FieldCipher, creditor: Creditor, dir: string, siteIds: number[] | null, now = new Date()): Promise<SepaBatch> {
   const batchId = `RDV${now.toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(4).toString('hex').toUpperCase()}`;
   return db.transaction(async (tx) => {
-    const pending = await lockPendingCollections(tx, siteIds);
-    if (pending.length === 0) return { batchId, count: 0, sumMinor: 0, file: null };
+    const locked = await lockPendingCollections(tx, siteIds);
+    const refused = locked.filter((c) => c.currency !== SEPA_CURRENCY).map((c) => ({ paymentId: c.publicId, currency: c.currency }));
+    const pending = locked.filter((c) => c.currency === SEPA_CURRENCY);
+    if (pending.length === 0) return { batchId, count: 0, sumMinor: 0, file: null, refused };
     const before = await mandatesCollectedBefore(
       tx,
       pending.map((c) => c.debtor.mandateReference),
@@ -111,6 +120,7 @@ export async function exportPending(db: Db, cipher: FieldCipher, creditor: Credi
       count: pending.length,
       sumMinor: pending.reduce((sum, c) => sum + c.amountMinor, 0),
       file,
+      refused,
     };
   });
 }

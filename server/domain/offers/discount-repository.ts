@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
 import { discountCodes, discountRedemptions } from '../../db/offers-schema';
+import { payments } from '../../db/payments-schema';
 import { members } from '../../db/schema';
 
 type Conn = Db | Tx;
@@ -43,6 +44,65 @@ export async function usedBy(db: Conn, codeId: number, memberId: number): Promis
 export async function offerMember(db: Conn, memberId: number): Promise<OfferMember | undefined> {
   const [row] = await db.select({ id: members.id, siteId: members.siteId, createdAt: members.createdAt, paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
   return row;
+}
+
+/**
+ * The member row locked until the transaction ends, so one member's welcome offer is taken one
+ * payment at a time. NO KEY UPDATE, not UPDATE: the payment inserted before holds KEY SHARE on
+ * this row (its foreign key), and two payments each waiting for UPDATE would deadlock.
+ */
+export async function lockOfferMember(tx: Tx, memberId: number): Promise<OfferMember | undefined> {
+  const [row] = await tx
+    .select({ id: members.id, siteId: members.siteId, createdAt: members.createdAt, paidUser: members.paidUser })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('no key update');
+  return row;
+}
+
+/** Whether the member used a code of these kinds for a payment (other than `exceptPaymentId`) that still counts. */
+export async function kindUsedBy(db: Conn, kinds: readonly string[], memberId: number, exceptPaymentId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .where(
+      and(
+        eq(discountRedemptions.memberId, memberId),
+        eq(discountRedemptions.counts, true),
+        inArray(discountCodes.kind, [...kinds]),
+        exceptPaymentId === undefined ? undefined : ne(discountRedemptions.paymentId, exceptPaymentId),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}
+
+/** The kind of the code a payment was started with, if it had one. */
+export async function redeemedKind(db: Conn, paymentId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ kind: discountCodes.kind })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+    .where(eq(discountRedemptions.paymentId, paymentId));
+  return row?.kind;
+}
+
+/** Whether another payment of the member was ever paid (refunded ones too: they were completed). */
+export async function paidOtherPayment(db: Conn, memberId: number, paymentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.memberId, memberId), ne(payments.id, paymentId), isNotNull(payments.paidAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A payment's credits cut to what was paid for, the reason kept in its details (the transactions page shows the credits). */
+export async function withdrawDiscount(tx: Tx, paymentId: number, credits: number, record: Record<string, unknown>): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ credits, details: sql`${payments.details} || ${JSON.stringify({ discount_withdrawn: record })}::jsonb`, updatedAt: new Date() })
+    .where(eq(payments.id, paymentId));
 }
 
 /** The member's personal stay code, if one was made. */

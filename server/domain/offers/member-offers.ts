@@ -3,11 +3,14 @@ import type { DiscountCode, OfferKind } from '../../../common/offers/discount-co
 import type { CodeTerms } from '../../../common/offers/discount-rules';
 import type { PaymentMethod } from '../../../common/payments/payment-methods';
 import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S, WELCOME_CODE, WELCOME_OFFER_HOURS } from '../../../common/limits';
-import type { Db } from '../../db/database';
-import { findCode, insertCodeOnce, personalCode, usedBy, type DiscountCodeRow, type OfferMember } from './discount-repository';
+import type { Db, Tx } from '../../db/database';
+import { findCode, insertCodeOnce, kindUsedBy, personalCode, usedBy, type DiscountCodeRow, type OfferMember } from './discount-repository';
 
-/** The kinds that exist only until the member first pays (spec 4: the time bonus is for non-paying members). */
-const UNTIL_FIRST_PAYMENT: readonly string[] = ['time-bonus', 'welcome'] satisfies OfferKind[];
+/**
+ * The welcome offer's two kinds: one offer, the time bonus during its window and the welcome
+ * discount after it, taken once and only until the member first pays (spec 4).
+ */
+export const WELCOME_OFFER_KINDS: readonly string[] = ['time-bonus', 'welcome'] satisfies OfferKind[];
 
 /** Letters and digits without look-alikes (0/O, 1/I/L): 8 of them from a crypto source are 40 bits. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -26,10 +29,12 @@ export function welcomeEnd(member: OfferMember): Date {
  * A code's terms for this member, or null when it is not for them at all (not found). The
  * time bonus and the welcome discount have no expiry of their own: each member's ends a fixed
  * time after their signup, so a real deadline exists without a row per member and no read
- * starts a clock. Both end with the first payment.
+ * starts a clock. Both end with the first payment; the welcome discount starts only when the
+ * time bonus ends (it takes precedence, spec 4), so the two never apply at once.
  */
-export function termsFor(row: DiscountCodeRow, member: OfferMember): CodeTerms | null {
-  if (UNTIL_FIRST_PAYMENT.includes(row.kind) && member.paidUser) return null;
+export function termsFor(row: DiscountCodeRow, member: OfferMember, now: Date): CodeTerms | null {
+  if (WELCOME_OFFER_KINDS.includes(row.kind) && member.paidUser) return null;
+  if (row.kind === 'welcome' && now < timeBonusEnd(member)) return null;
   return {
     status: row.status,
     expiresAt: row.kind === 'time-bonus' ? timeBonusEnd(member) : row.kind === 'welcome' ? welcomeEnd(member) : row.expiresAt,
@@ -61,13 +66,22 @@ export function presentCode(row: DiscountCodeRow, terms: CodeTerms, now: Date): 
   };
 }
 
+/**
+ * Whether the member used this code up: a once-per-user code on a payment that counts, and for
+ * the welcome offer either of its codes (taking TIMEBONUS25 spends WELCOME25 too).
+ */
+export async function usedUp(db: Db | Tx, row: DiscountCodeRow, memberId: number): Promise<boolean> {
+  if (WELCOME_OFFER_KINDS.includes(row.kind)) return kindUsedBy(db, WELCOME_OFFER_KINDS, memberId);
+  return row.validity === 'once-per-user' && usedBy(db, row.id, memberId);
+}
+
 /** Whether a code still gives this member something: theirs, active, not expired, not used up. */
 async function usable(db: Db, row: DiscountCodeRow | undefined, member: OfferMember, now: Date): Promise<{ row: DiscountCodeRow; terms: CodeTerms } | null> {
   if (!row) return null;
-  const terms = termsFor(row, member);
+  const terms = termsFor(row, member, now);
   if (!terms || terms.status !== 'active' || (terms.memberId !== null && terms.memberId !== member.id)) return null;
   if (terms.expiresAt && terms.expiresAt <= now) return null;
-  if (row.validity === 'once-per-user' && (await usedBy(db, row.id, member.id))) return null;
+  if (await usedUp(db, row, member.id)) return null;
   return { row, terms };
 }
 
@@ -88,7 +102,7 @@ export async function welcomeOffer(db: Db, member: OfferMember, now: Date): Prom
 /** The delete-account offer (spec: the company's delete_discount): the member's stay code, made once. */
 export async function stayOffer(db: Db, member: OfferMember, percent: number, now: Date): Promise<DiscountCode | null> {
   const row = await personalOffer(db, member, 'stay', percent * 100, STAY_OFFER_S, now);
-  const terms = termsFor(row, member);
+  const terms = termsFor(row, member, now);
   return terms && presentCode(row, terms, now);
 }
 

@@ -3,8 +3,8 @@ import { offersEndpoints } from '../../../common/offers/discount-code';
 import { ApiError } from '../../http/api-error';
 import { route } from '../../http/endpoint-route';
 import { memberOrAddressKey } from '../../http/rate-limit-key';
-import { findCode, offerMember, usedBy, type OfferMember } from './discount-repository';
-import { presentCode, stayOffer, termsFor, welcomeOffer } from './member-offers';
+import { findCode, offerMember, type OfferMember } from './discount-repository';
+import { presentCode, stayOffer, termsFor, usedUp, welcomeOffer } from './member-offers';
 
 const notFound = () => new ApiError(404, 'errors.codeNotFound', {}, 'code');
 
@@ -38,10 +38,10 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       const text = request.query.code;
       if (!text) throw notFound();
       const row = await findCode(db, request.visitor.site.row.id, text);
-      const terms = row && termsFor(row, member);
-      // Someone else's personal code, a disabled one, or an offer that ended with the first payment: not found (no probing).
+      const terms = row && termsFor(row, member, now);
+      // Someone else's personal code, a disabled one, an offer that ended with the first payment or WELCOME25 during the time bonus: not found (no probing).
       if (!row || !terms || terms.status !== 'active' || (terms.memberId !== null && terms.memberId !== member.id)) throw notFound();
-      if (row.validity === 'once-per-user' && (await usedBy(db, row.id, member.id))) throw new ApiError(409, 'errors.codeUsed', {}, 'code');
+      if (await usedUp(db, row, member.id)) throw new ApiError(409, 'errors.codeUsed', {}, 'code');
       // An expired code (the time bonus after the member's first 4 hours) answers with expired: true; the payment refuses it.
       return presentCode(row, terms, now);
     },

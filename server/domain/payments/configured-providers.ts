@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config';
+import { isPublicDeployment, type AppConfig } from '../../config';
 import { createAdyenProvider } from './providers/adyen-provider';
 import { createMollieProvider } from './providers/mollie-provider';
 import type { PaymentProvider } from './providers/payment-provider';
@@ -7,6 +7,7 @@ import type { SiteProviders } from './provider-routing';
 
 type ProviderConfig = Pick<
   AppConfig,
+  | 'PUBLIC_ORIGIN'
   | 'TEST_PAYMENTS'
   | 'MOLLIE_API_KEYS'
   | 'MOLLIE_API_ENDPOINT'
@@ -18,10 +19,26 @@ type ProviderConfig = Pick<
   | 'ADYEN_CHECKOUT_ENDPOINT'
 >;
 
-/** The test provider is offered unless real providers are configured (TEST_PAYMENTS=auto), or as set. */
-export function testPaymentsEnabled(config: Pick<ProviderConfig, 'TEST_PAYMENTS' | 'MOLLIE_API_KEYS' | 'ADYEN_API_KEY'>): boolean {
+/**
+ * Whether the test provider is offered: as set, or with TEST_PAYMENTS=auto while no real provider
+ * is configured, and never then in a public deployment: there a misspelt key variable would
+ * otherwise hand out credits and Premium for nothing. Staging asks for it with TEST_PAYMENTS=yes.
+ */
+export function testPaymentsEnabled(config: Pick<ProviderConfig, 'PUBLIC_ORIGIN' | 'TEST_PAYMENTS' | 'MOLLIE_API_KEYS' | 'ADYEN_API_KEY'>): boolean {
   if (config.TEST_PAYMENTS !== 'auto') return config.TEST_PAYMENTS === 'yes';
-  return !config.MOLLIE_API_KEYS && !config.ADYEN_API_KEY;
+  return !config.MOLLIE_API_KEYS && !config.ADYEN_API_KEY && !isPublicDeployment(config);
+}
+
+/**
+ * The start log's line on payments, e.g. "payment providers: mollie, adyen; test checkout off":
+ * the real providers of every site, or of each site when they differ, so a key that did not
+ * take is seen at start rather than at the first payment.
+ */
+export function providersSummary(providersOf: SiteProviders, siteKeys: readonly string[], testCheckout: boolean): string {
+  const bySite = siteKeys.map((site) => ({ site, real: providersOf(site).filter((p) => p.key !== 'test').map((p) => p.key).join(', ') || 'none' }));
+  const same = bySite.every((s) => s.real === bySite[0]?.real);
+  const providers = same ? (bySite[0]?.real ?? 'none') : bySite.map((s) => `${s.site}: ${s.real}`).join('; ');
+  return `payment providers: ${providers}; test checkout ${testCheckout ? 'on' : 'off'}`;
 }
 
 /** A site's value from a JSON map by site key, '*' standing for every other site. */

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CreditsPage, PaymentStart, PaymentState, TransactionDetail } from '../../../common/payments/payment-schemas';
 import { formatMoney } from '../../../common/payments/money';
-import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S } from '../../../common/limits';
+import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S, WELCOME_CODE } from '../../../common/limits';
 import { discountCodes, discountRedemptions } from '../../db/offers-schema';
 import { payments, testProviderPayments } from '../../db/payments-schema';
 import { members } from '../../db/schema';
@@ -232,5 +232,51 @@ describe('the time bonus on a payment', () => {
     const afterPaying = await start(paid.api, bundle.id, TIME_BONUS_CODE);
     expect(afterPaying.statusCode).toBe(404);
     expect(await paymentsOf(paid.member.id)).toEqual([]);
+  });
+});
+
+describe('the welcome offers are one offer', () => {
+  const afterWindow = () => new Date(Date.now() - (TIME_BONUS_WINDOW_S + 60) * 1000);
+
+  it('refuses WELCOME25 while the time bonus runs, on a payment and when it is looked up', async () => {
+    const { api, member: m } = await member({ createdAt: new Date(Date.now() - 3600_000) }, 'de');
+    const bundle = await firstBundle(api);
+    const res = await start(api, bundle.id, WELCOME_CODE);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 'codeNotFound', message: 'Code nicht gefunden' });
+    expect(await paymentsOf(m.id)).toEqual([]);
+    expect((await api.get(`/api/discountcode.php?code=${WELCOME_CODE}`)).statusCode).toBe(404);
+    expect((await start(api, bundle.id, TIME_BONUS_CODE)).statusCode).toBe(200);
+  });
+
+  it('refuses WELCOME25 after the window to a member whose TIMEBONUS25 payment still counts, and gives it back when that payment fails', async () => {
+    const { api, member: m } = await member({ createdAt: new Date(Date.now() - 3600_000) });
+    const bundle = await firstBundle(api);
+    const bonus = (await start(api, bundle.id, TIME_BONUS_CODE)).json() as PaymentStart;
+    await t.database.db.update(members).set({ createdAt: afterWindow() }).where(eq(members.id, m.id));
+    const res = await start(api, bundle.id, WELCOME_CODE);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'codeUsed', message: 'Code already used' });
+    expect(await paymentsOf(m.id)).toHaveLength(1);
+    expect((await api.get('/api/discountcode.php?welcome=true')).statusCode).toBe(404);
+    expect((await api.get(`/api/discountcode.php?code=${WELCOME_CODE}`)).statusCode).toBe(409);
+    // The time bonus's payment did not go through: the welcome offer is the member's again.
+    expect((await finish(api, bonus, 'failed')).status).toBe('failed');
+    expect((await start(api, bundle.id, WELCOME_CODE)).statusCode).toBe(200);
+  });
+
+  it('grants a discounted payment paid after the first completed one only the credits its amount buys at the full price', async () => {
+    const { api } = await member({ createdAt: new Date(Date.now() - 3600_000) });
+    const bundle = await firstBundle(api);
+    const bonus = (await start(api, bundle.id, TIME_BONUS_CODE)).json() as PaymentStart;
+    const full = (await start(api, bundle.id, undefined)).json() as PaymentStart;
+    expect((await finish(api, full, 'paid')).status).toBe('paid');
+    const late = await finish(api, bonus, 'paid');
+    const fair = Math.floor((bundle.credits * 749) / 999);
+    expect(late).toMatchObject({ status: 'paid', credits: fair, amount: 749, balance: bundle.credits + fair });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.publicId, bonus.payment_id));
+    expect(row!.details).toMatchObject({ discount: { code: TIME_BONUS_CODE, original_amount: 999 }, discount_withdrawn: { reason: 'paid-before', bundle_credits: bundle.credits, credits: fair } });
+    const detail = (await api.get(`/api/transaction.php?id=${bonus.payment_id}`)).json() as TransactionDetail;
+    expect(detail).toMatchObject({ credits: fair, amount: 749 });
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
+import { directDebitAccounts } from '../../db/direct-debit-schema';
 import { creditBundles, paymentMandates, payments } from '../../db/payments-schema';
 import { members } from '../../db/schema';
 
@@ -153,4 +154,10 @@ export async function recentFailure(db: Conn, memberId: number, method: string, 
     .orderBy(desc(payments.id))
     .limit(1);
   return row;
+}
+
+/** The billing countries of the member's stored mandates: a direct-debit account's IBAN country (card mandates carry none). */
+export async function billingCountries(db: Conn, memberId: number): Promise<string[]> {
+  const rows = await db.select({ country: directDebitAccounts.ibanCountry }).from(directDebitAccounts).where(eq(directDebitAccounts.memberId, memberId));
+  return rows.map((r) => r.country);
 }

@@ -6,10 +6,11 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import { publishEvents, type MemberEventBus } from '../member-events/publish-events';
 import { applyCode, discountDetails, redeem, type AppliedCode } from '../offers/code-redemption';
-import type { Site } from '../sites/site-directory';
-import { offeredBundle, paymentCountry } from './payment-catalog';
+import type { Site, SiteDirectory } from '../sites/site-directory';
+import { offeredBundle } from './payment-catalog';
+import { memberPaymentCountry, type CountryEvidence } from './payment-country';
 import { activeMandate, findByProviderRef, findMemberPayment, findPayment, findPaymentByKey, findPaymentByPublicId, insertPaymentOnce, lastPaidPayment, memberWallet, recentFailure, setProviderPayment, type BundleRow, type NewPayment, type PaymentRow } from './payment-repository';
-import { settlePayment, type ReversalHook } from './payment-settlement';
+import { providerReport, settlePayment, type ReversalHook, type SettlementReport } from './payment-settlement';
 import { isFinal } from './payment-status';
 import { OWN_COLLECTION, type PaymentRouting } from './provider-routing';
 import { newPaymentId } from './public-id';
@@ -18,6 +19,8 @@ import { ProviderError, type CreatePaymentInput, type PaymentProvider, type Prov
 export interface PaymentDeps {
   db: Db;
   routing: PaymentRouting;
+  /** A payment's own site: its providers, keys and accounts settle it, whatever host a report reaches. */
+  sites: Pick<SiteDirectory, 'list' | 'byId'>;
   bus: MemberEventBus;
   /** Runs inside the settlement when a paid payment is reversed (direct debit blocks the member). */
   onReversal?: ReversalHook;
@@ -28,6 +31,8 @@ export interface Payer {
   id: number;
   language: string;
   paidUser: boolean;
+  /** Where the member is by their evidence: the payment countries they may pay in (payment-country.ts). */
+  evidence: CountryEvidence;
 }
 
 /** What the member chose on the Pay screen; `locale` is the language refusals of a code are written in (its minimum order). */
@@ -62,13 +67,13 @@ export class PaymentService {
    */
   async start(site: Site, payer: Payer, input: StartInput, urls: PaymentUrls): Promise<PaymentStart> {
     const { db, routing } = this.deps;
-    paymentCountry(site, input.country, null);
+    memberPaymentCountry(site, payer.evidence, input.country);
     const bundle = await offeredBundle(db, site, input.country, input.bundle);
     const routed = routing.route(site.row.key, input.country, input.method);
     if (!routed || routed.provider === OWN_COLLECTION) throw new ApiError(400, 'errors.paymentMethodUnavailable', {}, 'method');
     // A replay gets the first payment unchanged, before its code (now used by it) is looked at again.
     const before = await findPaymentByKey(db, payer.id, input.idempotencyKey);
-    if (before) return this.startedBefore(before);
+    if (before) return this.startedBefore(sameCheckout(before, input));
     const order = { memberId: payer.id, country: input.country, currency: bundle.currency, amountMinor: bundle.amountMinor, method: input.method };
     let applied: AppliedCode | null = null;
     if (input.code) {
@@ -77,7 +82,7 @@ export class PaymentService {
       } catch (error) {
         // A double click: the first press may have used the code since this one looked; this press gets that payment.
         const first = await findPaymentByKey(db, payer.id, input.idempotencyKey);
-        if (first) return this.startedBefore(first);
+        if (first) return this.startedBefore(sameCheckout(first, input));
         throw error;
       }
     }
@@ -90,7 +95,7 @@ export class PaymentService {
       if (inserted.created && applied) await redeem(tx, applied, payer.id, inserted.payment.id);
       return inserted;
     });
-    if (!created) return this.startedBefore(payment);
+    if (!created) return this.startedBefore(sameCheckout(payment, input));
     try {
       const made = await provider.createPayment({ ...providerInput(site, payer, payment, urls, provider.key), storeMandate: true });
       await setProviderPayment(db, payment.id, { providerPaymentId: made.providerPaymentId, checkoutUrl: made.checkoutUrl, status: payment.status });
@@ -122,11 +127,11 @@ export class PaymentService {
    * A payment's state for the result page. While it is unsettled the provider is asked too,
    * so a webhook that is late or never arrives (a local demo) does not leave the member waiting.
    */
-  async state(site: Site, payer: Payer, publicId: string): Promise<PaymentState> {
+  async state(payer: Payer, publicId: string): Promise<PaymentState> {
     let payment = await findMemberPayment(this.deps.db, payer.id, publicId);
     if (!payment) throw new ApiError(404, 'errors.paymentNotFound');
     if (!isFinal(payment.status as PaymentStatus) && payment.providerPaymentId && payment.provider !== OWN_COLLECTION) {
-      const provider = this.deps.routing.provider(site.row.key, payment.provider);
+      const provider = this.providerOf(payment);
       if (provider) {
         await this.refresh(provider, payment).catch((error: unknown) => {
           // A provider that reports only by webhook (Adyen after the link) answers ProviderError on every poll: not worth a warning.
@@ -165,9 +170,11 @@ export class PaymentService {
     const mandate = await activeMandate(db, payer.id, last.provider, method);
     const provider = routing.provider(site.row.key, last.provider);
     if (!mandate || !provider) return this.start(site, payer, { bundle: last.bundleId, method, country: last.country, idempotencyKey }, urls);
+    // The last order's country again only while the member's evidence still supports it.
+    memberPaymentCountry(site, payer.evidence, last.country);
     const bundle = await offeredBundle(db, site, last.country, last.bundleId);
     const { payment, created } = await insertPaymentOnce(db, paymentRow(site, payer, bundle, { method, provider: provider.key, country: last.country, idempotencyKey, mandateId: mandate.id }));
-    if (!created) return this.startedBefore(payment);
+    if (!created) return this.startedBefore(sameCharge(payment, mandate.id, bundle.id));
     try {
       const charged = await provider.chargeMandate({
         ...providerInput(site, payer, payment, urls, provider.key),
@@ -175,7 +182,8 @@ export class PaymentService {
         ...(mandate.providerCustomerId ? { providerCustomerId: mandate.providerCustomerId } : {}),
       });
       await setProviderPayment(db, payment.id, { providerPaymentId: charged.providerPaymentId, checkoutUrl: charged.checkoutUrl, status: payment.status });
-      const settled = charged.status === 'open' ? null : await this.settle(payment.id, { status: charged.status });
+      const report = charged.held ? providerReport({ status: charged.status, ...charged.held }, provider.account) : { status: charged.status };
+      const settled = charged.status === 'open' ? null : await this.settle(payment, report);
       return { payment_id: payment.publicId, status: settled ?? (charged.status as PaymentStatus), checkout_url: charged.checkoutUrl };
     } catch (error) {
       await this.failUnstarted(payment, error);
@@ -184,19 +192,29 @@ export class PaymentService {
   }
 
   /**
-   * A provider's webhook: authenticity checked by the adapter, then each payment it names
-   * settled from its current state. Ids we do not know are acknowledged and ignored.
+   * A provider's webhook: authenticity checked by the adapter (alike for every site: one Adyen
+   * HMAC key, Mollie's bare ids), then each payment it names settled from its current state by
+   * its own site's provider, never the requesting host's: another site's Mollie key reads
+   * another profile, another merchant account is not this payment's. Unknown ids are acknowledged.
    */
-  async webhook(site: Site, providerKey: string, request: WebhookRequest): Promise<string | undefined> {
-    const provider = this.deps.routing.provider(site.row.key, providerKey);
-    if (!provider) throw new ApiError(404, 'errors.notFound');
-    const notice = await provider.parseWebhook(request);
+  async webhook(providerKey: string, request: WebhookRequest): Promise<string | undefined> {
+    const { routing, sites } = this.deps;
+    const parser = sites.list().map((site) => routing.provider(site.row.key, providerKey)).find((p) => p !== undefined);
+    if (!parser) throw new ApiError(404, 'errors.notFound');
+    const notice = await parser.parseWebhook(request);
     for (const item of notice.payments) {
-      const payment = await this.paymentOfNotice(provider.key, item);
-      if (!payment) continue;
-      await this.refresh(provider, payment, item.state);
+      const payment = await this.paymentOfNotice(parser.key, item);
+      const provider = payment && this.providerOf(payment);
+      if (provider) await this.refresh(provider, payment, item.state);
+      else if (payment) this.deps.log.warn({ payment: payment.publicId, provider: payment.provider }, 'webhook for a payment whose site no longer has that provider');
     }
     return notice.reply;
+  }
+
+  /** The provider configured for the payment's own site. */
+  private providerOf(payment: PaymentRow): PaymentProvider | undefined {
+    const site = this.deps.sites.byId(payment.siteId);
+    return site && this.deps.routing.provider(site.row.key, payment.provider);
   }
 
   /**
@@ -215,14 +233,33 @@ export class PaymentService {
 
   private async refresh(provider: PaymentProvider, payment: PaymentRow, known?: ProviderPaymentState): Promise<void> {
     const state = known ?? (await provider.fetchPayment(payment.providerPaymentId!));
-    await this.settle(payment.id, state);
+    await this.settle(payment, providerReport(state, provider.account));
   }
 
-  private async settle(paymentId: number, state: Pick<ProviderPaymentState, 'status' | 'feeMinor' | 'mandate'>): Promise<PaymentStatus> {
-    const settlement = await settlePayment(this.deps.db, paymentId, state, this.deps.onReversal);
+  private async settle(payment: PaymentRow, report: SettlementReport): Promise<PaymentStatus> {
+    const settlement = await settlePayment(this.deps.db, payment.id, report, this.deps.onReversal);
+    // Money that does not match the order is an operator's to look at; the member sees it pending.
+    if (settlement.refused) this.deps.log.warn({ payment: payment.publicId, provider: payment.provider, reason: settlement.refused }, 'provider report does not match the payment: left pending');
     publishEvents(this.deps.bus, settlement.events);
     return settlement.status;
   }
+}
+
+/**
+ * A payment found by the member's idempotency key is the same request again only when the same
+ * flow made it for the same order: the checkout of this bundle, method and country. Anything
+ * else (a direct debit, a repeat order, another bundle) is a key reused: 409, nothing written.
+ */
+function sameCheckout(payment: PaymentRow, input: StartInput): PaymentRow {
+  const same = payment.provider !== OWN_COLLECTION && payment.mandateId === null && payment.bundleId === input.bundle && payment.method === input.method && payment.country === input.country;
+  if (!same) throw new ApiError(409, 'errors.idempotencyKeyReused');
+  return payment;
+}
+
+/** The same for a repeat order's charge on a stored mandate. */
+function sameCharge(payment: PaymentRow, mandateId: number, bundleId: number): PaymentRow {
+  if (payment.mandateId !== mandateId || payment.bundleId !== bundleId) throw new ApiError(409, 'errors.idempotencyKeyReused');
+  return payment;
 }
 
 /** A new payment of a bundle: credits, amount and currency from our price list, VAT of the payment country. */

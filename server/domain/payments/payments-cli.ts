@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { sites } from '../../db/schema';
 import { configuredProviders } from './configured-providers';
 import { findPaymentByPublicId } from './payment-repository';
-import { settlePayment } from './payment-settlement';
+import { providerReport, settlePayment } from './payment-settlement';
 import { OWN_COLLECTION, PaymentRouting } from './provider-routing';
 import { ProviderError } from './providers/payment-provider';
 import { TestProvider } from './providers/test-provider';
@@ -33,7 +33,7 @@ export async function runPaymentsCommand(db: Db, config: AppConfig, argv: string
   await provider.refund(payment.providerPaymentId, payment.amountMinor, payment.currency);
   try {
     const state = await provider.fetchPayment(payment.providerPaymentId);
-    const settlement = await settlePayment(db, payment.id, state);
+    const settlement = await settlePayment(db, payment.id, providerReport(state, provider.account));
     return `Payment ${publicId} refunded: ${settlement.status}${settlement.changed ? ', credits withdrawn' : ''}.`;
   } catch (error) {
     // Adyen answers refunds by webhook only: the settlement follows when it arrives.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreditsPage, PaymentMethods, PaymentStart, PaymentState, Pricing, TransactionDetail } from '../../../common/payments/payment-schemas';
 import { creditEntries, members } from '../../db/schema';
 import { payments, testProviderPayments } from '../../db/payments-schema';
+import { discountCodes } from '../../db/offers-schema';
 import { deliverWebhook } from '../../test-support/payment-webhooks';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { client, HOST, loggedInMember, nextIp } from '../../test-support/test-client';
@@ -77,12 +78,44 @@ describe('prices', () => {
 
   it('offers the methods of the payment country only', async () => {
     const { api } = await member();
+    const { api: polish } = await member({ country: 'PL' });
     const nl = (await api.get(`/api/paymentmethods.php?bundle=${(await firstBundle(api, 'NL')).id}&country=NL`)).json() as PaymentMethods;
-    const pl = (await api.get(`/api/paymentmethods.php?bundle=${(await firstBundle(api, 'PL')).id}&country=PL`)).json() as PaymentMethods;
+    const pl = (await polish.get(`/api/paymentmethods.php?bundle=${(await firstBundle(polish, 'PL')).id}&country=PL`)).json() as PaymentMethods;
     expect(nl.methods.map((m) => m.method)).toEqual(expect.arrayContaining(['ideal', 'creditcard', 'directdebit']));
     expect(nl.methods.map((m) => m.method)).not.toContain('blik');
     expect(pl.methods.map((m) => m.method)).toEqual(expect.arrayContaining(['blik', 'przelewy24']));
     expect(pl.methods.map((m) => m.method)).not.toContain('ideal');
+  });
+});
+
+describe('the payment country follows the evidence of where the member is', () => {
+  it("offers a member the geo-IP country and their profile's, and refuses one they pick, writing nothing", async () => {
+    const { api, member: m } = await member();
+    const page = (await api.get('/api/credits.php')).json() as CreditsPage;
+    // The test clients' addresses (203.0.113.x) are Australian to the geo-IP database; the profile says NL.
+    expect(page).toMatchObject({ country: 'AU', countries: ['AU', 'NL'] });
+    for (const url of ['/api/credits.php?country=NZ', `/api/paymentmethods.php?bundle=${page.bundles[0]!.id}&country=NZ`]) {
+      const res = await api.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'paymentCountry', message: 'This payment country is not available here.' } });
+    }
+    const nzBundle = (await member({ country: 'NZ' }).then(async (nz) => firstBundle(nz.api, 'NZ'))).id;
+    const start = await api.post('/api/payment.php', { bundle: nzBundle, method: 'creditcard', country: 'NZ', idempotency_key: randomUUID() });
+    expect(start.statusCode, start.body).toBe(400);
+    expect(await t.database.db.select().from(payments).where(eq(payments.memberId, m.id))).toHaveLength(0);
+  });
+
+  it('charges the VAT of the evidenced country, and a country-locked code only there', async () => {
+    const { api: nz } = await member({ country: 'NZ' });
+    const { start } = await startPayment(nz, 'creditcard', 'NZ');
+    const detail = (await nz.get(`/api/transaction.php?id=${start.payment_id}`)).json() as TransactionDetail;
+    expect(detail.invoice).toMatchObject({ country: 'NZ', vat_rate: 0 });
+    // A Dutch member cannot reach a New Zealand code (or price) by picking the country.
+    const [locked] = await t.database.db.insert(discountCodes).values({ code: 'KIWI30', valuePercentageBp: 3000, validity: 'unlimited', country: 'NZ' }).returning();
+    const { api: dutch } = await member();
+    const refused = await dutch.post('/api/payment.php', { bundle: (await firstBundle(nz, 'NZ')).id, method: 'creditcard', country: 'NZ', idempotency_key: randomUUID(), code: locked!.code });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'paymentCountry' } });
   });
 });
 

@@ -5,6 +5,7 @@ import { paymentsEndpoints } from '../../../common/payments/payments-endpoints';
 import { route } from '../../http/endpoint-route';
 import { siteOrigin } from '../sites/site-origin';
 import { creditsPage, paymentCountry, paymentMethods, pricing, transactionDetail, transactions } from './payment-catalog';
+import { countryEvidence, evidencedCountries, memberPaymentCountry } from './payment-country';
 import type { Payer } from './payment-service';
 import { WebhookRejected } from './providers/payment-provider';
 
@@ -17,7 +18,8 @@ const webhookQuerySchema = z.object({ provider: z.enum(['test', 'mollie', 'adyen
 
 async function payerOf(request: FastifyRequest): Promise<Payer> {
   const member = await request.requireMember();
-  return { id: member.id, language: member.language, paidUser: member.paidUser };
+  const evidence = await countryEvidence(request.server.database.db, request, member);
+  return { id: member.id, language: member.language, paidUser: member.paidUser, evidence };
 }
 
 /** Credits, payments, transactions and the providers' webhooks (spec sections 2-5, 8). */
@@ -35,13 +37,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, paymentsEndpoints.credits, { schema: { tags: ['payments'], summary: "Bundles, the member's balance and last order" } }, async (request, reply) => {
     const payer = await payerOf(request);
     reply.header('cache-control', 'no-store');
-    return creditsPage(db, app.paymentRouting, request.visitor.site, payer.id, payer.paidUser, countryOf(request, request.query.country));
+    const site = request.visitor.site;
+    const page = await creditsPage(db, app.paymentRouting, site, payer.id, payer.paidUser, memberPaymentCountry(site, payer.evidence, request.query.country));
+    // A member pays in a country their evidence supports (VAT, country-locked codes), not one they pick.
+    return { ...page, countries: evidencedCountries(site, payer.evidence) };
   });
 
   route(app, paymentsEndpoints.methods, { schema: { tags: ['payments'], summary: 'How a bundle can be paid in a payment country, the last used method first' } }, async (request, reply) => {
     const payer = await payerOf(request);
     reply.header('cache-control', 'no-store');
-    return paymentMethods(db, app.paymentRouting, request.visitor.site, payer.id, countryOf(request, request.query.country), request.query.bundle);
+    const site = request.visitor.site;
+    const methods = await paymentMethods(db, app.paymentRouting, site, payer.id, memberPaymentCountry(site, payer.evidence, request.query.country), request.query.bundle);
+    return { ...methods, countries: evidencedCountries(site, payer.evidence) };
   });
 
   route(app, paymentsEndpoints.start, { schema: { tags: ['payments'], summary: 'Start paying a bundle (one payment per idempotency key)' }, config: starts }, async (request) => {
@@ -53,7 +60,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, paymentsEndpoints.state, { schema: { tags: ['payments'], summary: "A payment's state, polled until it settles" }, config: polls }, async (request, reply) => {
     const payer = await payerOf(request);
     reply.header('cache-control', 'no-store');
-    return service.state(request.visitor.site, payer, request.query.id);
+    return service.state(payer, request.query.id);
   });
 
   route(app, paymentsEndpoints.repeatOrder, { schema: { tags: ['payments'], summary: 'The last bundle again with the last method' }, config: starts }, async (request) => {
@@ -82,7 +89,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['payments'], summary: 'Status reports of the payment providers', querystring: webhookQuerySchema }, config: webhooks },
     async (request, reply) => {
       try {
-        const answer = await service.webhook(request.visitor.site, request.query.provider, { headers: request.headers, body: request.body });
+        // The host names no site here: each payment is settled by its own site's provider.
+        const answer = await service.webhook(request.query.provider, { headers: request.headers, body: request.body });
         return reply.type('text/plain').send(answer ?? 'OK');
       } catch (error) {
         if (error instanceof WebhookRejected) return reply.code(401).type('text/plain').send('rejected');

@@ -63,6 +63,11 @@ export class SiteDirectory {
     return this.all;
   }
 
+  /** The site with this id (a row that belongs to a site names it by id). */
+  byId(siteId: number): Site | undefined {
+    return this.all.find((s) => s.row.id === siteId);
+  }
+
   /** The settings of the site with this id (a member belongs to one site). */
   settingsOf(siteId: number): SiteRow['settings'] {
     const site = this.all.find((s) => s.row.id === siteId);

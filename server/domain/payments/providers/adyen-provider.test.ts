@@ -43,6 +43,9 @@ function input(overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput 
   };
 }
 
+/** What Adyen holds, at the stand-in's merchant account in the TEST environment. */
+const held = (amountMinor = 9900, currency = 'DKK') => ({ amountMinor, currency, account: { live: false, merchantAccount: standin.merchantAccount } });
+
 const lastRequest = (path: string) => standin.requests.filter((r) => r.method === 'POST' && r.path === path).at(-1)!;
 
 describe('Adyen provider', () => {
@@ -64,7 +67,7 @@ describe('Adyen provider', () => {
     expect(sent.body).not.toHaveProperty('storePaymentMethodMode');
     expect(sent.idempotencyKey).toBe(`create-${(sent.body as { reference: string }).reference}`);
 
-    expect(await provider.fetchPayment(payment.providerPaymentId)).toEqual({ providerPaymentId: payment.providerPaymentId, status: 'open' });
+    expect(await provider.fetchPayment(payment.providerPaymentId)).toEqual({ providerPaymentId: payment.providerPaymentId, status: 'open', ...held() });
     standin.payLink(payment.providerPaymentId);
     expect((await provider.fetchPayment(payment.providerPaymentId)).status).toBe('paid');
     standin.links.get(payment.providerPaymentId)!.status = 'expired';
@@ -86,7 +89,10 @@ describe('Adyen provider', () => {
     const { pspReference, webhook } = standin.payLink(payment.providerPaymentId);
     const notice = await provider.parseWebhook({ headers: {}, body: webhook });
     const paymentId = (lastRequest('/v72/paymentLinks').body as { reference: string }).reference;
-    expect(notice).toEqual({ reply: '[accepted]', payments: [{ providerPaymentId: pspReference, paymentId, state: { providerPaymentId: pspReference, status: 'paid' } }] });
+    expect(notice).toEqual({ reply: '[accepted]', payments: [{ providerPaymentId: pspReference, paymentId, state: { providerPaymentId: pspReference, status: 'paid', ...held() } }] });
+    // The notification's live flag says which environment sent it (settlement compares it with ADYEN_ENVIRONMENT).
+    const live = await provider.parseWebhook({ headers: {}, body: { ...(webhook as object), live: 'true' } });
+    expect(live.payments[0]?.state?.account).toEqual({ live: true, merchantAccount: standin.merchantAccount });
 
     const refused = standin.payLink((await provider.createPayment(input())).providerPaymentId, { success: false });
     expect((await provider.parseWebhook({ headers: {}, body: refused.webhook })).payments[0]?.state?.status).toBe('failed');
@@ -141,11 +147,11 @@ describe('Adyen provider', () => {
     expect(lastRequest('/v72/paymentLinks').body).toMatchObject({ storePaymentMethodMode: 'enabled', recurringProcessingModel: 'CardOnFile', shopperReference: 'member-7' });
     const { pspReference, webhook } = standin.payLink(first.providerPaymentId, { card: { brand: 'visa', lastFour: '4242' } });
     const state = (await provider.parseWebhook({ headers: {}, body: webhook })).payments[0]!.state!;
-    expect(state).toEqual({ providerPaymentId: pspReference, status: 'paid', mandate: { providerMandateId: expect.any(String), providerCustomerId: 'member-7', label: 'Visa •••• 4242' } });
+    expect(state).toEqual({ providerPaymentId: pspReference, status: 'paid', ...held(9900, 'EUR'), mandate: { providerMandateId: expect.any(String), providerCustomerId: 'member-7', label: 'Visa •••• 4242' } });
 
     const { storeMandate: _unused, ...rest } = input({ method: 'visa', currency: 'EUR', country: 'NL', locale: 'nl', amountMinor: 1500 });
     const charge = await provider.chargeMandate({ ...rest, providerMandateId: state.mandate!.providerMandateId, providerCustomerId: 'member-7' });
-    expect(charge).toEqual({ providerPaymentId: expect.stringMatching(/^\d{16}$/), status: 'paid', checkoutUrl: null });
+    expect(charge).toEqual({ providerPaymentId: expect.stringMatching(/^\d{16}$/), status: 'paid', checkoutUrl: null, held: held(1500, 'EUR') });
     expect(lastRequest('/v72/payments').body).toMatchObject({
       paymentMethod: { type: 'scheme', storedPaymentMethodId: state.mandate!.providerMandateId },
       shopperInteraction: 'ContAuth',
@@ -166,7 +172,7 @@ describe('Adyen provider', () => {
   it('reads the mandate from a RECURRING_CONTRACT webhook too', async () => {
     const body = standin.notification({ eventCode: 'RECURRING_CONTRACT', pspReference: 'TOKEN123', originalReference: 'P9', merchantReference: 'pay_9', amount: { value: 0, currency: 'EUR' }, paymentMethod: 'mc', additionalData: { shopperReference: 'member-9', cardSummary: '5100' } });
     expect((await provider.parseWebhook({ headers: {}, body })).payments).toEqual([
-      { providerPaymentId: 'P9', paymentId: 'pay_9', state: { providerPaymentId: 'P9', status: 'paid', mandate: { providerMandateId: 'TOKEN123', providerCustomerId: 'member-9', label: 'Mastercard •••• 5100' } } },
+      { providerPaymentId: 'P9', paymentId: 'pay_9', state: { providerPaymentId: 'P9', status: 'paid', ...held(0, 'EUR'), mandate: { providerMandateId: 'TOKEN123', providerCustomerId: 'member-9', label: 'Mastercard •••• 5100' } } },
     ]);
   });
 

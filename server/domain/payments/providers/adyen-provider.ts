@@ -2,7 +2,7 @@ import adyen, { type Types } from '@adyen/api-library';
 import { RECURRING_METHODS, type PaymentMethod } from '../../../../common/payments/payment-methods';
 import { parseAdyenNotification } from './adyen-webhook';
 import { ADYEN_COVERAGE, coveredMethods } from './method-coverage';
-import { ProviderError, type PaymentProvider, type ProviderPayment, type ProviderPaymentState, type ProviderStatus } from './payment-provider';
+import { ProviderError, type PaymentProvider, type ProviderAccount, type ProviderCharge, type ProviderPayment, type ProviderPaymentState, type ProviderStatus } from './payment-provider';
 
 // The library ships CommonJS whose exports Node cannot name from ESM: take them from the default.
 const { CheckoutAPI, Client, Config, EnvironmentEnum, HttpURLConnectionClient } = adyen;
@@ -93,9 +93,11 @@ export function createAdyenProvider(options: AdyenProviderOptions): PaymentProvi
   const client = new Client(config, options.checkoutEndpoint ? endpointClient(options.checkoutEndpoint) : undefined);
   const checkout = new CheckoutAPI(client);
   const { merchantAccount } = options;
+  const account: ProviderAccount = { live: options.environment === 'LIVE', merchantAccount };
 
   return {
     key: 'adyen',
+    account,
 
     methods(country, currency) {
       return coveredMethods(ADYEN_COVERAGE, country, currency);
@@ -135,7 +137,14 @@ export function createAdyenProvider(options: AdyenProviderOptions): PaymentProvi
       // Checkout can read a payment link, not a payment: after the first webhook the states come by webhook.
       if (!providerPaymentId.startsWith('PL')) throw new ProviderError('Adyen reports an authorised payment only by webhook');
       const link = await call('fetch payment link', () => checkout.PaymentLinksApi.getPaymentLink(providerPaymentId));
-      return { providerPaymentId, status: LINK_STATUS[link.status] ?? 'open' };
+      return {
+        providerPaymentId,
+        status: LINK_STATUS[link.status] ?? 'open',
+        amountMinor: link.amount.value,
+        currency: link.amount.currency,
+        // The environment answered (the API key's); the link names its merchant account.
+        account: { live: account.live, merchantAccount: link.merchantAccount },
+      };
     },
 
     async refund(providerPaymentId, amountMinor, currency) {
@@ -149,7 +158,7 @@ export function createAdyenProvider(options: AdyenProviderOptions): PaymentProvi
       );
     },
 
-    async chargeMandate(input): Promise<ProviderPayment> {
+    async chargeMandate(input): Promise<ProviderCharge> {
       const response = await call('charge stored card', () =>
         checkout.PaymentsApi.payments(
           {
@@ -175,7 +184,9 @@ export function createAdyenProvider(options: AdyenProviderOptions): PaymentProvi
       const url = status === 'open' ? action?.url : undefined;
       // A redirect without a URL cannot be followed: the charge failed for us.
       if (status === 'open' && !url) return { providerPaymentId: response.pspReference, status: 'failed', checkoutUrl: null };
-      return { providerPaymentId: response.pspReference, status, checkoutUrl: url ?? null };
+      // The amount Adyen authorised (a partial authorisation is less); our own call, so our account.
+      const held = response.amount ? { amountMinor: response.amount.value, currency: response.amount.currency, account } : undefined;
+      return { providerPaymentId: response.pspReference, status, checkoutUrl: url ?? null, ...(held ? { held } : {}) };
     },
 
     async parseWebhook(request) {

@@ -1,7 +1,7 @@
 import adyen, { type Types } from '@adyen/api-library';
 import { z } from 'zod';
 import { cardLabel } from './method-coverage';
-import { WebhookRejected, type ProviderPaymentState, type WebhookNotice } from './payment-provider';
+import { WebhookRejected, type ProviderHolding, type ProviderPaymentState, type WebhookNotice } from './payment-provider';
 
 type NotificationRequestItem = Types.notification.NotificationRequestItem;
 
@@ -48,11 +48,13 @@ function mandateOf(item: Item, tokenFromPspReference: boolean): ProviderPaymentS
 }
 
 /** One notification item in our terms, or null for an event that changes no payment. */
-function noticeOf(item: Item): WebhookNotice['payments'][number] | null {
+function noticeOf(item: Item, live: boolean): WebhookNotice['payments'][number] | null {
   const succeeded = item.success === 'true';
   // Modifications (refund, cancellation, chargeback) name the payment in originalReference.
   const payment = item.originalReference ?? item.pspReference;
-  let state: ProviderPaymentState | null = null;
+  // Settlement compares these with the payment and its site's account (a modification reports its own amount).
+  const held: ProviderHolding = { amountMinor: item.amount.value, currency: item.amount.currency, account: { live, merchantAccount: item.merchantAccountCode } };
+  let state: Omit<ProviderPaymentState, keyof ProviderHolding> | null = null;
   switch (item.eventCode) {
     case 'AUTHORISATION': {
       const mandate = succeeded ? mandateOf(item, false) : undefined;
@@ -81,7 +83,7 @@ function noticeOf(item: Item): WebhookNotice['payments'][number] | null {
       break;
     }
   }
-  return state ? { providerPaymentId: state.providerPaymentId, paymentId: item.merchantReference, state } : null;
+  return state ? { providerPaymentId: state.providerPaymentId, paymentId: item.merchantReference, state: { ...state, ...held } } : null;
 }
 
 /**
@@ -102,7 +104,9 @@ export function parseAdyenNotification(body: unknown, hmacKey: string): WebhookN
     }
   };
   if (!items.every(signed)) throw new WebhookRejected('Adyen notification with an invalid HMAC signature');
-  const payments = items.map(noticeOf).filter((notice) => notice !== null);
+  // `live` is not among the signed fields; compared with ADYEN_ENVIRONMENT, it catches a notification sent to the wrong environment.
+  const live = parsed.data.live === 'true';
+  const payments = items.map((item) => noticeOf(item, live)).filter((notice) => notice !== null);
   // Adyen retries until it reads exactly this body.
   return { payments, reply: '[accepted]' };
 }

@@ -37,6 +37,9 @@ function input(overrides: Partial<CreatePaymentInput> = {}): CreatePaymentInput 
   };
 }
 
+/** What Mollie holds for a test payment of `amountMinor` euro cents: settlement compares it with the record. */
+const held = (amountMinor = 1250) => ({ amountMinor, currency: 'EUR', account: { live: false } });
+
 const lastBody = (path: string) => standin.requests.filter((r) => r.method === 'POST' && r.path === path).at(-1)?.body as Record<string, unknown>;
 
 describe('Mollie provider', () => {
@@ -73,7 +76,7 @@ describe('Mollie provider', () => {
   ])('reads the Mollie status %s as %s', async (mollieStatus, ours) => {
     const { providerPaymentId } = await mollie.createPayment(input());
     standin.setStatus(providerPaymentId, mollieStatus);
-    expect(await mollie.fetchPayment(providerPaymentId)).toEqual({ providerPaymentId, status: ours });
+    expect(await mollie.fetchPayment(providerPaymentId)).toEqual({ providerPaymentId, status: ours, ...held() });
   });
 
   it('refunds a paid payment, which then reads as refunded; a chargeback reads as charged back', async () => {
@@ -99,7 +102,7 @@ describe('Mollie provider', () => {
     const sent = lastBody('/v2/payments');
     expect(sent).toMatchObject({ sequenceType: 'first', customerId: expect.stringMatching(/^cst_/), method: 'creditcard' });
     expect(lastBody('/v2/customers')).toMatchObject({ metadata: { member_reference: 'member-42' } });
-    expect(await mollie.fetchPayment(first.providerPaymentId)).toEqual({ providerPaymentId: first.providerPaymentId, status: 'open' });
+    expect(await mollie.fetchPayment(first.providerPaymentId)).toEqual({ providerPaymentId: first.providerPaymentId, status: 'open', ...held() });
 
     standin.setStatus(first.providerPaymentId, 'paid', { label: 'Mastercard', lastFour: '5100' });
     const paid = await mollie.fetchPayment(first.providerPaymentId);
@@ -108,7 +111,7 @@ describe('Mollie provider', () => {
 
     const { storeMandate: _unused, ...rest } = input({ method: 'mastercard', country: 'DE', locale: 'de', amountMinor: 2500 });
     const charge = await mollie.chargeMandate({ ...rest, providerMandateId: paid.mandate!.providerMandateId, providerCustomerId: paid.mandate!.providerCustomerId });
-    expect(charge).toEqual({ providerPaymentId: expect.stringMatching(/^tr_/), status: 'pending', checkoutUrl: null });
+    expect(charge).toEqual({ providerPaymentId: expect.stringMatching(/^tr_/), status: 'pending', checkoutUrl: null, held: held(2500) });
     expect(lastBody('/v2/payments')).toMatchObject({
       sequenceType: 'recurring',
       customerId: sent.customerId,
@@ -117,7 +120,7 @@ describe('Mollie provider', () => {
     });
     // A charge on a recurring payment carries no new mandate.
     standin.setStatus(charge.providerPaymentId, 'paid');
-    expect(await mollie.fetchPayment(charge.providerPaymentId)).toEqual({ providerPaymentId: charge.providerPaymentId, status: 'paid' });
+    expect(await mollie.fetchPayment(charge.providerPaymentId)).toEqual({ providerPaymentId: charge.providerPaymentId, status: 'paid', ...held(2500) });
   });
 
   it('reuses a Mollie customer id given as the customer reference', async () => {

@@ -1,4 +1,4 @@
-import { createMollieClient, Locale, SequenceType, type Payment, type PaymentStatus, type PaymentMethod as MollieMethod } from '@mollie/api-client';
+import { ApiMode, createMollieClient, Locale, SequenceType, type Payment, type PaymentStatus, type PaymentMethod as MollieMethod } from '@mollie/api-client';
 import { RECURRING_METHODS, type PaymentMethod } from '../../../../common/payments/payment-methods';
 import { cardLabel, coveredMethods, MOLLIE_COVERAGE } from './method-coverage';
 import {
@@ -7,6 +7,9 @@ import {
   type CreatePaymentInput,
   type MandateChargeInput,
   type PaymentProvider,
+  type ProviderAccount,
+  type ProviderCharge,
+  type ProviderHolding,
   type ProviderPayment,
   type ProviderPaymentState,
   type ProviderStatus,
@@ -80,6 +83,11 @@ export function mollieStatus(payment: Pick<Payment, 'status' | 'amountRefunded' 
   return STATUS[payment.status];
 }
 
+/** What Mollie holds for a payment: its amount, and whether it is a live or a test payment. */
+function holdingOf(payment: Pick<Payment, 'amount' | 'mode'>): ProviderHolding {
+  return { amountMinor: toMinor(payment.amount.value), currency: payment.amount.currency, account: { live: payment.mode === ApiMode.live } };
+}
+
 async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
   try {
     return await request();
@@ -97,6 +105,8 @@ async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
  */
 export function createMollieProvider(options: MollieProviderOptions): PaymentProvider {
   const mollie = createMollieClient({ apiKey: options.apiKey, ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}) });
+  // A live key sees live payments only; the mode is checked all the same, as Adyen's is.
+  const account: ProviderAccount = { live: options.apiKey.startsWith('live_') };
 
   async function customerFor(input: CreatePaymentInput): Promise<string> {
     if (input.customerReference.startsWith('cst_')) return input.customerReference;
@@ -115,6 +125,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
 
   return {
     key: 'mollie',
+    account,
 
     methods(country, currency) {
       return coveredMethods(MOLLIE_COVERAGE, country, currency);
@@ -147,7 +158,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
         const status = mollieStatus(payment);
         // Mollie reports fees per settlement, not per payment: no feeMinor.
         const mandate = status === 'paid' ? await mandateOf(payment) : undefined;
-        return { providerPaymentId: payment.id, status, ...(mandate ? { mandate } : {}) };
+        return { providerPaymentId: payment.id, status, ...holdingOf(payment), ...(mandate ? { mandate } : {}) };
       });
     },
 
@@ -157,7 +168,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       );
     },
 
-    async chargeMandate(input: MandateChargeInput): Promise<ProviderPayment> {
+    async chargeMandate(input: MandateChargeInput): Promise<ProviderCharge> {
       if (!input.providerCustomerId) throw new ProviderError('A Mollie mandate charge needs the customer of the mandate');
       const customerId = input.providerCustomerId;
       const payment = await call('charge mandate', () =>
@@ -173,7 +184,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
         }),
       );
       // A recurring payment has no checkout: Mollie charges the mandate and reports by webhook.
-      return { providerPaymentId: payment.id, status: mollieStatus(payment), checkoutUrl: null };
+      return { providerPaymentId: payment.id, status: mollieStatus(payment), checkoutUrl: null, held: holdingOf(payment) };
     },
 
     async parseWebhook(request: WebhookRequest): Promise<WebhookNotice> {

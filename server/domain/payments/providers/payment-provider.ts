@@ -36,7 +36,29 @@ export interface ProviderPayment {
   checkoutUrl: string | null;
 }
 
-export interface ProviderPaymentState {
+/** Where a provider keeps a payment: a live or a test account and, at Adyen, the merchant account. */
+export interface ProviderAccount {
+  live: boolean;
+  merchantAccount?: string;
+}
+
+/**
+ * What the provider holds for a payment, in its own words: a status alone proves nothing, so
+ * a payment counts as paid only when these match our record and the payment site's account.
+ */
+export interface ProviderHolding {
+  /** Integer minor units of `currency`. */
+  amountMinor: number;
+  currency: string;
+  account: ProviderAccount;
+}
+
+/** A charge on a mandate: when the answer already settles it (paid at once), what the provider holds. */
+export interface ProviderCharge extends ProviderPayment {
+  held?: ProviderHolding;
+}
+
+export interface ProviderPaymentState extends ProviderHolding {
   providerPaymentId: string;
   status: ProviderStatus;
   /** The provider's fee in minor units, when it reports one. */
@@ -83,6 +105,8 @@ export interface WebhookRequest {
  */
 export interface PaymentProvider {
   readonly key: ProviderKey;
+  /** The account this site's payments are kept in: a report from another account or mode is not about them. */
+  readonly account: ProviderAccount;
   /** The methods this provider serves in a payment country with its currency (before site routing). */
   methods(country: string, currency: string): readonly PaymentMethod[];
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
@@ -90,7 +114,7 @@ export interface PaymentProvider {
   /** Refunds `amountMinor` of a paid payment (the whole amount by default). */
   refund(providerPaymentId: string, amountMinor: number, currency: string): Promise<void>;
   /** Charges a stored mandate without a checkout; may still answer with a checkout URL (authentication needed). */
-  chargeMandate(input: MandateChargeInput): Promise<ProviderPayment>;
+  chargeMandate(input: MandateChargeInput): Promise<ProviderCharge>;
   /** Checks a webhook delivery's authenticity (throws WebhookRejected) and says what it reports. */
   parseWebhook(request: WebhookRequest): Promise<WebhookNotice>;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../../db/database';
 import { testProviderPayments } from '../../../db/payments-schema';
 import { randomId } from '../public-id';
 import { deliverWebhook, type WebhookDelivery } from './test-provider-webhooks';
-import type { CreatePaymentInput, MandateChargeInput, PaymentProvider, ProviderPayment, ProviderPaymentState, ProviderStatus, WebhookRequest } from './payment-provider';
+import type { CreatePaymentInput, MandateChargeInput, PaymentProvider, ProviderAccount, ProviderCharge, ProviderHolding, ProviderPayment, ProviderPaymentState, ProviderStatus, WebhookRequest } from './payment-provider';
 import { ProviderError } from './payment-provider';
 
 type Row = typeof testProviderPayments.$inferSelect;
@@ -34,6 +34,8 @@ function feeOf(method: string, amountMinor: number): number {
  */
 export class TestProvider implements PaymentProvider {
   readonly key = 'test' as const;
+  /** No money moves: a test account, like a real provider's test mode. */
+  readonly account: ProviderAccount = { live: false };
   private readonly db: Db;
   /** How webhooks leave; API tests take them over (they have no listening server to receive them). */
   delivery: WebhookDelivery;
@@ -58,6 +60,7 @@ export class TestProvider implements PaymentProvider {
     return {
       providerPaymentId: row.id,
       status: row.status as ProviderStatus,
+      ...this.holding(row),
       ...(row.status === 'paid' || row.status === 'refunded' ? { feeMinor: feeOf(row.method, row.amountMinor) } : {}),
       ...(row.mandateId ? { mandate: { providerMandateId: row.mandateId, label: 'Visa •••• 4242' } } : {}),
     };
@@ -74,7 +77,7 @@ export class TestProvider implements PaymentProvider {
   }
 
   /** A charge on a card the payer stored: paid at once unless the mandate was declined (declineMandate). */
-  async chargeMandate(input: MandateChargeInput): Promise<ProviderPayment> {
+  async chargeMandate(input: MandateChargeInput): Promise<ProviderCharge> {
     const [mandate] = await this.db
       .select()
       .from(testProviderPayments)
@@ -83,7 +86,7 @@ export class TestProvider implements PaymentProvider {
     const declined = mandate.metadata.mandate_declined === 'true';
     const row = await this.insert(input, declined ? 'failed' : 'paid', { recurring: 'true' });
     this.report(row);
-    return { providerPaymentId: row.id, status: declined ? 'failed' : 'paid', checkoutUrl: null };
+    return { providerPaymentId: row.id, status: declined ? 'failed' : 'paid', checkoutUrl: null, held: this.holding(row) };
   }
 
   async parseWebhook(request: WebhookRequest) {
@@ -157,6 +160,10 @@ export class TestProvider implements PaymentProvider {
       })
       .returning();
     return row!;
+  }
+
+  private holding(row: Row): ProviderHolding {
+    return { amountMinor: row.amountMinor, currency: row.currency, account: this.account };
   }
 
   private async find(id: string): Promise<Row | undefined> {
