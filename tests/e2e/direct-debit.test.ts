@@ -5,7 +5,7 @@ import { composeIBAN, friendlyFormatIBAN } from 'ibantools';
 import { discounted } from '../../common/offers/discount-rules';
 import type { CreditsPage } from '../../common/payments/payment-schemas';
 import { formatMoney } from '../../common/payments/money';
-import { expect, setLocale, signUpByApi, signUpConfirmed, test } from './fixtures';
+import { browseFrom, expect, setLocale, signUpByApi, signUpConfirmed, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 const SMS_OUTBOX = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'sms-outbox');
@@ -151,7 +151,9 @@ test.describe('on a 320 px phone', () => {
   test.use({ viewport: { width: 320, height: 760 } });
 
   test('the form fits without horizontal scrolling in every language', async ({ page }) => {
+    // A Dutch member on a visit in Germany: both countries are evidenced.
     await signUpConfirmed(page, 'ddwide');
+    await browseFrom(page, 'DE');
     const list = (await (await page.request.get('/api/credits.php?country=DE')).json()) as CreditsPage;
     for (const locale of LOCALES) {
       await setLocale(page.context(), locale);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { formatMoney } from '../../common/payments/money';
 import { discounted } from '../../common/offers/discount-rules';
 import type { CreditsPage } from '../../common/payments/payment-schemas';
-import { expect, signUpConfirmed, test } from './fixtures';
+import { browseFrom, expect, signUpConfirmed, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 /**
@@ -116,6 +116,8 @@ for (const [locale, viewport] of [['en', PHONE], ['de', DESKTOP]] as const) {
       const t = texts(locale, 'payments');
       const errors = texts(locale, 'common');
       await signUpConfirmed(page, 'codetyped');
+      // A Dutch member on a visit in Germany: both countries are evidenced.
+      await browseFrom(page, 'DE');
       const list = await priceList(page, 'NL');
       // Without a code the member's current offer prices the page: a new member's time bonus.
       await page.goto('/credits?payment_country=NL');

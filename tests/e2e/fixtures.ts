@@ -44,14 +44,14 @@ export async function logInByApi(page: Page, email = DEMO_FREE, password = DEMO_
 let counter = 0;
 
 /** A new member of this test's own (the signup API logs the context in), for tests that change the account. */
-export async function signUpByApi(page: Page, prefix: string): Promise<{ id: number; email: string }> {
+export async function signUpByApi(page: Page, prefix: string, country = 'NL'): Promise<{ id: number; email: string }> {
   if (page.url() === 'about:blank') await page.goto('/pages/faq');
   counter += 1;
   const unique = `${prefix}${Date.now() % 1_000_000}${counter}`;
   const email = `e2e-${unique.toLowerCase()}@rendezvous.example`;
   const res = await page.request.post('/api/signup.php', {
     headers: { origin: new URL(page.url()).origin },
-    data: { email, name: unique, password: 'a fine password 42', date_of_birth: '1990-04-12', gender: 'female', sexuality: 'hetero', country: 'NL' },
+    data: { email, name: unique, password: 'a fine password 42', date_of_birth: '1990-04-12', gender: 'female', sexuality: 'hetero', country },
   });
   expect(res.status(), await res.text()).toBe(200);
   return { id: ((await res.json()) as { user: { id: number } }).user.id, email };
@@ -61,13 +61,23 @@ export async function signUpByApi(page: Page, prefix: string): Promise<{ id: num
 export const OUTBOX = `${process.env.E2E_DATA_DIR ?? 'test-results/e2e-data'}/outbox`;
 
 /** A new free member of this test's own with a confirmed address (no activation reminder above the pages), logged in. */
-export async function signUpConfirmed(page: Page, prefix: string): Promise<{ id: number; email: string }> {
-  const member = await signUpByApi(page, prefix);
+export async function signUpConfirmed(page: Page, prefix: string, country = 'NL'): Promise<{ id: number; email: string }> {
+  const member = await signUpByApi(page, prefix, country);
   await expect.poll(async () => (await outboxMailsTo(OUTBOX, member.email)).length).toBeGreaterThanOrEqual(1);
   const token = new URL(firstLink((await outboxMailsTo(OUTBOX, member.email))[0]!, '/activate/done')).searchParams.get('token');
   const res = await page.request.post('/api/activate.php', { headers: { origin: new URL(page.url()).origin }, data: { token } });
   expect(res.status()).toBe(200);
   return member;
+}
+
+/**
+ * The browser is in `country`: the test server sees 127.0.0.1, which has no geo-IP country,
+ * and on such a developer's machine the kept country choice (`?country=`, this cookie) stands
+ * in for it (server/domain/payments/payment-country.ts).
+ */
+export async function browseFrom(page: Page, country: string): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/pages/faq');
+  await page.context().addCookies([{ name: 'selected_country', value: country, url: new URL(page.url()).origin }]);
 }
 
 /** A listed demo member of the default site (for the routes that take a member id). */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../common/payments/money';
 import type { Pricing } from '../../common/payments/payment-schemas';
-import { DEMO_FREE, DEMO_PASSWORD, expect, logInByApi, signUpConfirmed, test } from './fixtures';
+import { browseFrom, DEMO_FREE, DEMO_PASSWORD, expect, logInByApi, signUpConfirmed, test } from './fixtures';
 import { localeFile, lookup } from './locale-files';
 
 /**
@@ -66,7 +66,8 @@ for (const { locale, country, method } of PURCHASES) {
       test.use({ uiLocale: locale, viewport });
       test(`a free member buys credits with ${method} in ${country} (${locale}, ${label}), becomes Premium and sees the transaction with its invoice`, async ({ page }) => {
         const t = texts(locale);
-        await signUpConfirmed(page, `pay${locale}`);
+        // The profile's country is the evidence of where the member pays.
+        await signUpConfirmed(page, `pay${locale}`, country);
         const before = await balance(page);
         expect(before.paid_user).toBe(false);
         await page.goto('/members');
@@ -241,7 +242,9 @@ test.describe('pricing and upsells', () => {
   });
 
   test('the payment country changes on the Pay screen; one that prices the bundle not leads to its own bundles', async ({ page }) => {
+    // A Dutch member on a visit in Poland: both countries are evidenced.
     await signUpConfirmed(page, 'paycc');
+    await browseFrom(page, 'PL');
     await page.goto('/credits?payment_country=NL');
     await page.getByTestId('bundle').first().getByRole('link').click();
     await expect(page.getByTestId('method-ideal')).toBeVisible();

@@ -4,6 +4,7 @@ import { isPublicDeployment } from '../../config';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/api-error';
 import type { Site } from '../sites/site-directory';
+import { parseCountry, SELECTED_COUNTRY_COOKIE } from '../sites/visitor';
 import { billingCountries } from './payment-repository';
 
 /**
@@ -37,14 +38,16 @@ export function memberPaymentCountry(site: Site, evidence: CountryEvidence, aske
 
 /**
  * The evidence of a request's member. On a developer's machine (not a public deployment, a
- * loopback or private client address, which has no geo-IP country) the `?country=` choice
- * stands in for the geo-IP country, as it does for every other country rule there.
+ * loopback or private client address, which has no geo-IP country) the visitor's kept country
+ * choice (`?country=` on a page, kept in a cookie) stands in for the geo-IP country, as it does
+ * for every other country rule there; an API request's own `country` (the payment country
+ * asked for) never does.
  */
 export async function countryEvidence(db: Db, request: FastifyRequest, member: { id: number; country: string | null }): Promise<CountryEvidence> {
   const { visitor } = request;
-  const local = !isPublicDeployment(request.server.config) && isLocalAddress(request.ip);
+  const local = visitor.geoipCountry === null && !isPublicDeployment(request.server.config) && isLocalAddress(request.ip);
   return {
-    geoip: visitor.geoipCountry ?? (local ? visitor.selectedCountry : null),
+    geoip: visitor.geoipCountry ?? (local ? parseCountry(request.cookies[SELECTED_COUNTRY_COOKIE]) : null),
     profile: member.country,
     billing: await billingCountries(db, member.id),
   };

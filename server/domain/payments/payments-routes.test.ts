@@ -105,6 +105,16 @@ describe('the payment country follows the evidence of where the member is', () =
     expect(await t.database.db.select().from(payments).where(eq(payments.memberId, m.id))).toHaveLength(0);
   });
 
+  it("lets a developer's kept country stand in for the geo-IP country on a loopback address only", async () => {
+    const { cookie } = await member();
+    const credits = (remoteAddress: string, extra = '') =>
+      t.app.inject({ method: 'GET', url: '/api/credits.php', remoteAddress, headers: { host: HOST, cookie: `${cookie}${extra}` } }).then((r) => r.json() as CreditsPage);
+    expect((await credits('127.0.0.1')).countries).toEqual(['NL']);
+    expect((await credits('127.0.0.1', '; selected_country=PL')).countries).toEqual(['PL', 'NL']);
+    // From the internet the kept choice is no evidence: the address's own country is.
+    expect((await credits(nextIp(), '; selected_country=PL')).countries).toEqual(['AU', 'NL']);
+  });
+
   it('charges the VAT of the evidenced country, and a country-locked code only there', async () => {
     const { api: nz } = await member({ country: 'NZ' });
     const { start } = await startPayment(nz, 'creditcard', 'NZ');
