@@ -25,7 +25,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** A mobile number of this test's own, so its SMS are told apart in the shared outbox. */
-const newMobile = () => `+316${String(Date.now() % 1e5).padStart(5, '0')}${String(Math.floor(Math.random() * 1e3)).padStart(3, '0')}`;
+const newMobile = () => `+3161${String(Date.now() % 1e4).padStart(4, "0")}${String(Math.floor(Math.random() * 1e3)).padStart(3, "0")}`;
 
 /** A valid Dutch IBAN of this test's own: the limits and blocks also count per IBAN across members. */
 const newIban = () => composeIBAN({ countryCode: 'NL', bban: `ABNA${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}` })!;

@@ -88,6 +88,27 @@ describe('prices', () => {
   });
 });
 
+describe('starting payments', () => {
+  it('is limited per member, so members behind one address keep their own budget', async () => {
+    const ip = nextIp();
+    const [first, second] = [await member(), await member()];
+    const bundle = await firstBundle(first.api, 'NL');
+    const start = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment.php',
+        remoteAddress: ip,
+        headers: { host: HOST, origin: `http://${HOST}`, cookie, 'content-type': 'application/json' },
+        payload: { bundle: bundle.id, method: 'ideal', country: 'NL', idempotency_key: randomUUID() },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i += 1) codes.push((await start(first.cookie)).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 200)).toBe(true);
+    expect(codes[20]).toBe(429);
+    expect((await start(second.cookie)).statusCode).toBe(200);
+  });
+});
+
 describe('the payment country follows the evidence of where the member is', () => {
   it("offers a member the geo-IP country and their profile's, and refuses one they pick, writing nothing", async () => {
     const { api, member: m } = await member();

@@ -3,14 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentsEndpoints } from '../../../common/payments/payments-endpoints';
 import { route } from '../../http/endpoint-route';
+import { memberOrAddressKey } from '../../http/rate-limit-key';
 import { siteOrigin } from '../sites/site-origin';
 import { creditsPage, paymentCountry, paymentMethods, pricing, transactionDetail, transactions } from './payment-catalog';
 import { countryEvidence, evidencedCountries, memberPaymentCountry } from './payment-country';
 import type { Payer } from './payment-service';
 import { WebhookRejected } from './providers/payment-provider';
 
-// Starting a payment reaches a provider: a few per minute is plenty for a person.
-const starts = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+// Starting a payment reaches a provider: a few per minute is plenty for a person, counted per
+// member (members behind one carrier's or office's address do not share a budget).
+const starts = { rateLimit: { max: 20, timeWindow: '1 minute', keyGenerator: async (request: FastifyRequest) => `payment-start:${await memberOrAddressKey(request)}` } };
 // The result page polls every 2 seconds; several tabs may poll at once.
 const polls = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
