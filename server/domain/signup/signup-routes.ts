@@ -32,7 +32,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     signupEndpoints.activate,
     {
       schema: { tags: ['signup'], summary: 'Confirm the e-mail address with the activation link' },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // Each signup mails one link: twice the signups an address may make (20 a minute by default).
+      config: { rateLimit: { max: 2 * app.config.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     },
     async (request) => {
       const result = await activateAccount(db, request.visitor.site.row.id, request.body.token);
