@@ -20,7 +20,7 @@ import { payments, testProviderPayments } from '../server/db/payments-schema';
 import { creditEntries, members, sites } from '../server/db/schema';
 import { ensureDemoSites } from '../server/db/seed/demo-data';
 import { hashPassword } from '../server/domain/auth/password';
-import { settlePayment } from '../server/domain/payments/payment-settlement';
+import { providerReport, settlePayment } from '../server/domain/payments/payment-settlement';
 import { findByProviderRef } from '../server/domain/payments/payment-repository';
 import { TestProvider } from '../server/domain/payments/providers/test-provider';
 import { freePort, startPostgres } from '../server/test-support/processes';
@@ -100,7 +100,8 @@ async function directRun(database: Database, provider: TestProvider, ids: string
       const id = queue[next++]!;
       const state = await provider.fetchPayment(id);
       const payment = await findByProviderRef(database.db, 'test', id);
-      await settlePayment(database.db, payment!.id, state);
+      // As the product settles a provider's report: checked against the provider's account.
+      await settlePayment(database.db, payment!.id, providerReport(state, provider.account));
     }
   };
   const started = performance.now();
