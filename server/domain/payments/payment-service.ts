@@ -127,8 +127,8 @@ export class PaymentService {
    * A payment's state for the result page. While it is unsettled the provider is asked too,
    * so a webhook that is late or never arrives (a local demo) does not leave the member waiting.
    */
-  async state(payer: Payer, publicId: string): Promise<PaymentState> {
-    let payment = await findMemberPayment(this.deps.db, payer.id, publicId);
+  async state(memberId: number, publicId: string): Promise<PaymentState> {
+    let payment = await findMemberPayment(this.deps.db, memberId, publicId);
     if (!payment) throw new ApiError(404, 'errors.paymentNotFound');
     if (!isFinal(payment.status as PaymentStatus) && payment.providerPaymentId && payment.provider !== OWN_COLLECTION) {
       const provider = this.providerOf(payment);
@@ -140,7 +140,7 @@ export class PaymentService {
         payment = (await findPayment(this.deps.db, payment.id)) ?? payment;
       }
     }
-    const member = await this.memberState(payer.id);
+    const member = await this.memberState(memberId);
     return {
       payment_id: payment.publicId,
       status: payment.status as PaymentStatus,

@@ -18,6 +18,7 @@ const polls = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 const webhookQuerySchema = z.object({ provider: z.enum(['test', 'mollie', 'adyen']) });
 
+/** The member paying, with the evidence of where they are (a query: only the routes that price or start a payment ask). */
 async function payerOf(request: FastifyRequest): Promise<Payer> {
   const member = await request.requireMember();
   const evidence = await countryEvidence(request.server.database.db, request, member);
@@ -60,9 +61,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, paymentsEndpoints.state, { schema: { tags: ['payments'], summary: "A payment's state, polled until it settles" }, config: polls }, async (request, reply) => {
-    const payer = await payerOf(request);
+    const member = await request.requireMember();
     reply.header('cache-control', 'no-store');
-    return service.state(payer, request.query.id);
+    return service.state(member.id, request.query.id);
   });
 
   route(app, paymentsEndpoints.repeatOrder, { schema: { tags: ['payments'], summary: 'The last bundle again with the last method' }, config: starts }, async (request) => {
@@ -71,15 +72,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, paymentsEndpoints.transactions, { schema: { tags: ['payments'], summary: "The member's payments, newest first" } }, async (request, reply) => {
-    const payer = await payerOf(request);
+    const member = await request.requireMember();
     reply.header('cache-control', 'no-store');
-    return transactions(db, payer.id, request.query.before);
+    return transactions(db, member.id, request.query.before);
   });
 
   route(app, paymentsEndpoints.transaction, { schema: { tags: ['payments'], summary: 'One payment with its invoice' } }, async (request, reply) => {
-    const payer = await payerOf(request);
+    const member = await request.requireMember();
     reply.header('cache-control', 'no-store');
-    return transactionDetail(db, request.visitor.site, request.visitor.locale, payer.id, request.query.id);
+    return transactionDetail(db, request.visitor.site, request.visitor.locale, member.id, request.query.id);
   });
 
   // Mollie and the test provider post form fields (id=...); Adyen posts JSON.
