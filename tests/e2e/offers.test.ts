@@ -282,3 +282,18 @@ test('after a purchase the offer is gone, in another tab too', async ({ page }) 
   await expect(page.getByTestId('member-nav')).toBeAttached();
   await expect(page.getByTestId('offer-banner')).toHaveCount(0);
 });
+
+for (const locale of ['fi', 'da']) {
+  test.describe(`in ${locale}, at 390 px`, () => {
+    test.use({ uiLocale: locale, viewport: { width: 390, height: 844 } });
+
+    test(`the countdown is hours:minutes:seconds with colons, as the spec writes it (${locale})`, async ({ page }) => {
+      await quietPages(page);
+      await signUpByApi(page, `Tc${locale}`);
+      await page.goto('/members');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByTestId('offer-countdown')).toHaveText(/^0[34]:\d{2}:\d{2}$/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+  });
+}
