@@ -2,7 +2,7 @@ import { CHAT_HISTORY_LIMIT_FREE, CHAT_PAGE_SIZE, type ChatListItem, type ChatRe
 import { ApiError } from '../../http/api-error';
 import { countNewLikes } from '../likes/likes-repository';
 import { memberTile, toTile, unavailableTile } from '../members/member-tiles';
-import { findMemberById, type MemberRow } from '../members/account-repository';
+import { findMemberById, hasConfirmedEmail, type MemberRow } from '../members/account-repository';
 import { memberVisibility } from '../members/members-repository';
 import { chatListRows, matchesWithoutChat } from './chat-list-repository';
 import { chatCosts, giftCatalogue, presentMessage, stateOf } from './chat-presenter';
@@ -115,7 +115,7 @@ export async function conversationView(
   let cannotWrite: ChatResponse['cannot_write'] = null;
   if (blocked) cannotWrite = 'blocked';
   else if (other.status !== 'active' && other.status !== 'not_confirmed') cannotWrite = 'closed';
-  else if (other.emailConfirmedAt === null || other.status === 'not_confirmed') cannotWrite = 'unconfirmed_other';
+  else if (!hasConfirmedEmail(other)) cannotWrite = 'unconfirmed_other';
   else if (conversationId === null && wallet.conversations_left === 0) cannotWrite = 'conversation_limit';
 
   return {
@@ -125,7 +125,7 @@ export async function conversationView(
     has_more: hasMore,
     hidden_messages: hidden,
     history_limit: limit,
-    me_unconfirmed: member.emailConfirmedAt === null || member.status === 'not_confirmed',
+    me_unconfirmed: !hasConfirmedEmail(member),
     cannot_write: cannotWrite,
     costs: chatCosts(settings, member.country),
     wallet,

@@ -8,11 +8,12 @@ import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_S, WELCOME_CODE } from '../../../com
 import type { TransactionDetail } from '../../../common/payments/payment-schemas';
 import { directDebitCollections, directDebitVerifications } from '../../db/direct-debit-schema';
 import { discountCodes, discountRedemptions } from '../../db/offers-schema';
-import { creditBundles, payments } from '../../db/payments-schema';
+import { payments } from '../../db/payments-schema';
 import { members } from '../../db/schema';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { loggedInMember } from '../../test-support/test-client';
 import { demoSiteId } from '../../test-support/test-members';
+import { directDebitBundles } from '../../test-support/direct-debit-bundles';
 import { lastSmsCode, smsTo } from '../../test-support/sms-outbox';
 import { recordReturn } from './direct-debit-reversal';
 
@@ -26,16 +27,7 @@ let phone = 0;
 let codes = 0;
 
 beforeAll(async () => {
-  const siteId = await demoSiteId(t.database.db);
-  // The demo site's limits (demo-sites.ts): 3 direct debits and EUR 150 per 30 days.
-  const rows = await t.database.db
-    .insert(creditBundles)
-    .values([
-      { siteId, country: 'NL', currency: 'EUR', credits: 100, amountMinor: 1_000, position: 1 },
-      { siteId, country: 'NL', currency: 'EUR', credits: 1_500, amountMinor: 12_000, position: 2 },
-    ])
-    .returning();
-  [small, large] = rows.map((r) => r.id) as [number, number];
+  ({ small, large } = await directDebitBundles(t.database.db, await demoSiteId(t.database.db)));
 });
 
 /** A new operator code, its text unique per test. */

@@ -15,6 +15,7 @@ import { dataKeysOf } from '../../secrets';
 import { testAppForFile } from '../../test-support/test-app-for-file';
 import { loggedInMember } from '../../test-support/test-client';
 import { demoSiteId } from '../../test-support/test-members';
+import { directDebitBundles } from '../../test-support/direct-debit-bundles';
 import { lastSmsCode, smsTo } from '../../test-support/sms-outbox';
 import { FieldCipher } from './field-cipher';
 import { runSepaCommand } from './sepa-cli';
@@ -35,16 +36,9 @@ let phone = 0;
 beforeAll(async () => {
   const db = t.database.db;
   const siteId = await demoSiteId(db);
-  // The demo site's limits (demo-sites.ts): 3 direct debits and EUR 150 per 30 days.
-  const rows = await db
-    .insert(creditBundles)
-    .values([
-      { siteId, country: 'NL', currency: 'EUR', credits: 100, amountMinor: 1_000, position: 1 },
-      { siteId, country: 'NL', currency: 'EUR', credits: 1_500, amountMinor: 12_000, position: 2 },
-      { siteId, country: 'PL', currency: 'PLN', credits: 100, amountMinor: 4_500, position: 1 },
-    ])
-    .returning();
-  [small, large, zloty] = rows.map((r) => r.id) as [number, number, number];
+  ({ small, large } = await directDebitBundles(db, siteId));
+  const [pln] = await db.insert(creditBundles).values({ siteId, country: 'PL', currency: 'PLN', credits: 100, amountMinor: 4_500, position: 1 }).returning();
+  zloty = pln!.id;
 });
 
 /** A valid Dutch IBAN of its own per payer: the limits and blocks also count per IBAN across members. */

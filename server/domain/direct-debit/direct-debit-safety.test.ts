@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directDebitEndpoints } from '../../../common/direct-debit/direct-debit-endpoints';
 import { paymentsEndpoints } from '../../../common/payments/payments-endpoints';
 import { directDebitCollections } from '../../db/direct-debit-schema';
-import { creditBundles, payments } from '../../db/payments-schema';
+import { payments } from '../../db/payments-schema';
 import { members, sites } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { loggedInMember } from '../../test-support/test-client';
 import { demoSiteId } from '../../test-support/test-members';
+import { directDebitBundles } from '../../test-support/direct-debit-bundles';
 import { lastSmsCode, smsTo } from '../../test-support/sms-outbox';
 import { runSepaCommand } from './sepa-cli';
 import { FieldCipher } from './field-cipher';
@@ -47,15 +48,7 @@ beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'warn' }, { logStream });
   cipher = new FieldCipher(dataKeysOf({ cookieSecret: 'test-cookie-secret-test-cookie-secret', vapidPublicKey: '', vapidPrivateKey: '' }));
   siteId = await demoSiteId(t.database.db);
-  // The demo site's limits (demo-sites.ts): 3 direct debits and EUR 150 per 30 days.
-  const rows = await t.database.db
-    .insert(creditBundles)
-    .values([
-      { siteId, country: 'NL', currency: 'EUR', credits: 100, amountMinor: 1_000, position: 1 },
-      { siteId, country: 'NL', currency: 'EUR', credits: 1_200, amountMinor: 12_000, position: 2 },
-    ])
-    .returning();
-  [small, large] = rows.map((r) => r.id) as [number, number];
+  ({ small, large } = await directDebitBundles(t.database.db, siteId));
 });
 afterAll(async () => t?.close());
 
@@ -104,7 +97,7 @@ async function collectedCardPayment(member: { id: number }, amountMinor: number,
   const db = t.database.db;
   const [payment] = await db
     .insert(payments)
-    .values({ publicId: `TESTCARD${randomUUID().slice(0, 8).toUpperCase()}`, memberId: member.id, siteId, bundleId: large, credits: 1_200, method: 'creditcard', provider: 'test', amountMinor, currency, country: 'NL', vatRateBp: 2100, status: 'paid', paidAt: new Date(), idempotencyKey: randomUUID() })
+    .values({ publicId: `TESTCARD${randomUUID().slice(0, 8).toUpperCase()}`, memberId: member.id, siteId, bundleId: large, credits: 1_500, method: 'creditcard', provider: 'test', amountMinor, currency, country: 'NL', vatRateBp: 2100, status: 'paid', paidAt: new Date(), idempotencyKey: randomUUID() })
     .returning();
   await db.insert(directDebitCollections).values({
     paymentId: payment!.id,

@@ -6,7 +6,7 @@ import type { CodeSent, DirectDebitRequest } from '../../../common/direct-debit/
 import { ApiError } from '../../http/api-error';
 import type { Db, Tx } from '../../db/database';
 import type { SmsSender } from '../../sms/sms-sender';
-import type { MemberRow } from '../members/account-repository';
+import { hasConfirmedEmail, type MemberRow } from '../members/account-repository';
 import type { Site } from '../sites/site-directory';
 import { bundlesFor, insertPaymentOnce, type BundleRow, type PaymentRow } from '../payments/payment-repository';
 import { settlePayment, type Settlement } from '../payments/payment-settlement';
@@ -87,10 +87,6 @@ export async function directDebitBundle(db: Db | Tx, payer: Payer, bundleId: num
  */
 function assertConfirmed(member: MemberRow): void {
   if (!hasConfirmedEmail(member)) throw new ApiError(403, 'direct-debit:errors.unconfirmed');
-}
-
-export function hasConfirmedEmail(member: Pick<MemberRow, 'emailConfirmedAt' | 'status'>): boolean {
-  return member.emailConfirmedAt !== null && member.status !== 'not_confirmed';
 }
 
 /** The member with their saved account, if any: a returned collection of that IBAN or number blocks them too. */

@@ -4,6 +4,11 @@ import { members, photos } from '../../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
 
+/** Whether the member confirmed their e-mail address by the mailed link (spec 4). */
+export function hasConfirmedEmail(member: Pick<MemberRow, 'emailConfirmedAt' | 'status'>): boolean {
+  return member.emailConfirmedAt !== null && member.status !== 'not_confirmed';
+}
+
 export async function findMemberByEmail(db: Db, siteId: number, email: string): Promise<MemberRow | undefined> {
   const [row] = await db
     .select()

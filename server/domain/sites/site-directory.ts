@@ -70,7 +70,7 @@ export class SiteDirectory {
 
   /** The settings of the site with this id (a member belongs to one site). */
   settingsOf(siteId: number): SiteRow['settings'] {
-    const site = this.all.find((s) => s.row.id === siteId);
+    const site = this.byId(siteId);
     if (!site) throw new Error(`no site ${siteId}`);
     return site.row.settings;
   }
